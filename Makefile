@@ -1,0 +1,85 @@
+# libdlsched — the two commands a newcomer needs:
+#   make demo    install what is missing, build, run the main job
+#   make check   install what is missing, build, run every test
+# Long runs that CI also calls: check-asan, check-tsan, check-cross,
+# check-install, docs. See README.md.
+
+JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+BUILD   ?= build
+CMAKE   ?= cmake
+CTEST   ?= ctest
+
+.PHONY: all deps deps-cross demo check check-asan check-tsan check-clang \
+        check-cross check-install check-freestanding check-all docs bench clean
+
+all: check
+
+deps:
+	@tools/install-deps.sh
+
+deps-cross:
+	@tools/install-deps.sh --cross
+
+$(BUILD)/release/CMakeCache.txt:
+	$(CMAKE) -S . -B $(BUILD)/release -DCMAKE_BUILD_TYPE=Release
+
+demo: deps $(BUILD)/release/CMakeCache.txt
+	$(CMAKE) --build $(BUILD)/release -j$(JOBS)
+	@tools/demo.sh $(BUILD)/release
+
+# The test build: assertions on, warnings are errors.
+check: deps
+	$(CMAKE) -S . -B $(BUILD)/check -DCMAKE_BUILD_TYPE=Debug \
+	  -DDLSCHED_ENABLE_ASSERT=ON -DDLSCHED_WERROR=ON
+	$(CMAKE) --build $(BUILD)/check -j$(JOBS)
+	cd $(BUILD)/check && $(CTEST) --output-on-failure -j$(JOBS)
+
+check-asan: deps
+	$(CMAKE) -S . -B $(BUILD)/asan -DCMAKE_BUILD_TYPE=Debug \
+	  -DDLSCHED_ENABLE_ASSERT=ON -DDLSCHED_WERROR=ON \
+	  -DDLSCHED_SANITIZE=address,undefined -DDLSCHED_BUILD_BENCH=OFF
+	$(CMAKE) --build $(BUILD)/asan -j$(JOBS)
+	cd $(BUILD)/asan && DLS_TEST_SCALE=$${DLS_TEST_SCALE:-30} \
+	  $(CTEST) --output-on-failure -j$(JOBS)
+
+check-tsan: deps
+	$(CMAKE) -S . -B $(BUILD)/tsan -DCMAKE_BUILD_TYPE=Debug \
+	  -DDLSCHED_ENABLE_ASSERT=ON -DDLSCHED_WERROR=ON \
+	  -DDLSCHED_SANITIZE=thread -DDLSCHED_BUILD_BENCH=OFF
+	$(CMAKE) --build $(BUILD)/tsan -j$(JOBS)
+	cd $(BUILD)/tsan && DLS_TEST_SCALE=$${DLS_TEST_SCALE:-10} \
+	  $(CTEST) --output-on-failure -j$(JOBS)
+
+# Clang build of everything with -Werror (gcc is the default compiler).
+check-clang: deps
+	CC=clang $(CMAKE) -S . -B $(BUILD)/clang -DCMAKE_BUILD_TYPE=Debug \
+	  -DDLSCHED_ENABLE_ASSERT=ON -DDLSCHED_WERROR=ON
+	$(CMAKE) --build $(BUILD)/clang -j$(JOBS)
+	cd $(BUILD)/clang && DLS_TEST_SCALE=$${DLS_TEST_SCALE:-30} \
+	  $(CTEST) --output-on-failure -j$(JOBS)
+
+# i686, aarch64 and armhf builds run under qemu-user, plus a freestanding
+# arm-none-eabi compile of the core.
+check-cross: deps-cross
+	tools/check-cross.sh $(BUILD)
+
+check-freestanding: deps-cross
+	tools/check-freestanding.sh $(BUILD)
+
+# Install to a staging prefix and build tests/consumer against it with
+# find_package(dlsched) and with pkg-config.
+check-install: deps
+	tools/check-install.sh $(BUILD)
+
+docs: deps
+	$(CMAKE) -S . -B $(BUILD)/check
+	$(CMAKE) --build $(BUILD)/check --target docs
+
+bench: deps $(BUILD)/release/CMakeCache.txt
+	$(CMAKE) --build $(BUILD)/release -j$(JOBS)
+	@tools/demo.sh $(BUILD)/release bench
+
+check-all: check check-clang check-asan check-tsan check-install docs check-cross
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,35 @@
+/*
+ * Internal helpers shared by the library's sources. Never installed.
+ */
+#ifndef DLSCHED_INTERNAL_H
+#define DLSCHED_INTERNAL_H
+
+#include <dlsched/common.h>
+
+#if defined(__GNUC__)
+#  define DLS_HIDDEN __attribute__((visibility("hidden")))
+#  define DLS_NORETURN __attribute__((noreturn))
+#else
+#  define DLS_HIDDEN
+#  define DLS_NORETURN
+#endif
+
+/*
+ * Two levels of checks (STYLE.md rule 11):
+ *  - DLS_ASSERT: internal invariants and cheap-to-detect misuse. On when the
+ *    library is built with DLSCHED_ENABLE_ASSERT (debug and test builds), off
+ *    in release builds, independent of NDEBUG.
+ *  - API misuse that a caller can recover from returns DLS_EINVAL.
+ */
+DLS_HIDDEN DLS_NORETURN void dls__assert_fail(const char *expr,
+					      const char *file, int line,
+					      const char *func);
+
+#if defined(DLSCHED_ENABLE_ASSERT) && DLSCHED_ENABLE_ASSERT
+#  define DLS_ASSERT(x)                                                        \
+	((x) ? (void)0 : dls__assert_fail(#x, __FILE__, __LINE__, __func__))
+#else
+#  define DLS_ASSERT(x) ((void)0)
+#endif
+
+#endif /* DLSCHED_INTERNAL_H */

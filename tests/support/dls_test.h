@@ -1,0 +1,84 @@
+/*
+ * Shared helpers for the CUnit suites: typed assertions that print both
+ * operands, a deterministic PRNG with a printed seed, and a runner.
+ */
+#ifndef DLS_TEST_H
+#define DLS_TEST_H
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <CUnit/CUnit.h>
+
+/* Assert a == b for unsigned 64-bit values; prints both on failure. */
+#define DLS_ASSERT_EQ_U64(a, b)                                                \
+	do {                                                                   \
+		uint64_t dls_a_ = (uint64_t)(a), dls_b_ = (uint64_t)(b);       \
+		if (dls_a_ != dls_b_)                                          \
+			fprintf(stderr,                                        \
+				"%s:%d: %s == %s failed: 0x%" PRIx64           \
+				" != 0x%" PRIx64 "\n",                         \
+				__FILE__, __LINE__, #a, #b, dls_a_, dls_b_);   \
+		CU_ASSERT_EQUAL_FATAL(dls_a_, dls_b_);                         \
+	} while (0)
+
+/* Assert a == b for signed 64-bit values (and error codes). */
+#define DLS_ASSERT_EQ_S64(a, b)                                                \
+	do {                                                                   \
+		int64_t dls_a_ = (int64_t)(a), dls_b_ = (int64_t)(b);          \
+		if (dls_a_ != dls_b_)                                          \
+			fprintf(stderr,                                        \
+				"%s:%d: %s == %s failed: %" PRId64             \
+				" != %" PRId64 "\n",                           \
+				__FILE__, __LINE__, #a, #b, dls_a_, dls_b_);   \
+		CU_ASSERT_EQUAL_FATAL(dls_a_, dls_b_);                         \
+	} while (0)
+
+/* Assert a validator returned NULL (no violation); print its message. */
+#define DLS_ASSERT_VALID(msg_expr)                                             \
+	do {                                                                   \
+		const char *dls_m_ = (msg_expr);                               \
+		if (dls_m_)                                                    \
+			fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, \
+				#msg_expr, dls_m_);                            \
+		CU_ASSERT_PTR_NULL_FATAL(dls_m_);                              \
+	} while (0)
+
+/* xoshiro256** PRNG: deterministic, seeded, no global state. */
+struct dls_test_rng {
+	uint64_t s[4];
+};
+
+void dls_test_rng_seed(struct dls_test_rng *r, uint64_t seed);
+uint64_t dls_test_rng_next(struct dls_test_rng *r);
+/* Uniform in [0, n) for n > 0. */
+uint64_t dls_test_rng_below(struct dls_test_rng *r, uint64_t n);
+
+/*
+ * Seed for randomized tests: DLS_TEST_SEED from the environment if set,
+ * else @p dflt. Printed once per call so a failure can be replayed.
+ */
+uint64_t dls_test_seed(const char *what, uint64_t dflt);
+
+/*
+ * Iteration scale for randomized tests: DLS_TEST_SCALE (a percentage,
+ * default 100) lets slow targets (qemu, sanitizers) shrink the long runs.
+ */
+uint64_t dls_test_scaled(uint64_t n);
+
+struct dls_test_case {
+	const char *name;
+	void (*fn)(void);
+};
+
+struct dls_test_suite {
+	const char *name;
+	const struct dls_test_case *cases; /* terminated by {NULL, NULL} */
+};
+
+/* Register and run suites (terminated by {NULL, NULL}); returns exit status. */
+int dls_test_main(int argc, char **argv, const struct dls_test_suite *suites);
+
+#endif /* DLS_TEST_H */
