@@ -1,0 +1,348 @@
+/**
+ * @file rbtree.h
+ * @brief Intrusive red-black tree with an optional cached leftmost node.
+ *
+ * The caller embeds a struct dls_rb_node in its own object and gets back to
+ * the object with dls_container_of(). The tree never allocates. Ordering is
+ * given by a `less()` callback at insert time; equal keys keep insertion
+ * order (a new node goes to the right of its equals).
+ *
+ * @code
+ * struct job { uint64_t deadline; struct dls_rb_node node; };
+ *
+ * static bool job_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
+ * {
+ *     return dls_time_before(dls_container_of(a, struct job, node)->deadline,
+ *                            dls_container_of(b, struct job, node)->deadline);
+ * }
+ *
+ * struct dls_rb_root_cached q = DLS_RB_ROOT_CACHED_INIT;
+ * dls_rb_node_init(&j->node);
+ * dls_rb_add_cached(&j->node, &q, job_less);
+ * struct job *earliest =
+ *     dls_container_of(dls_rb_first_cached(&q), struct job, node);
+ * @endcode
+ */
+#ifndef DLSCHED_RBTREE_H
+#define DLSCHED_RBTREE_H
+
+#include <dlsched/common.h>
+
+/**
+ * @defgroup rbtree Red-black tree
+ * @brief Intrusive red-black tree; the EDF, pushable and PI trees sit on it.
+ * @{
+ */
+
+/**
+ * @brief A tree node, embedded in the caller's object.
+ *
+ * All fields are private. The colour lives in bit 0 of the parent word.
+ * A node that is on no tree has its parent word pointing at itself (see
+ * dls_rb_node_init()).
+ */
+struct dls_rb_node {
+	uintptr_t parent_color;     /**< private: parent pointer | colour bit */
+	struct dls_rb_node *right;  /**< private: right child */
+	struct dls_rb_node *left;   /**< private: left child */
+};
+
+/** @brief A tree root. */
+struct dls_rb_root {
+	struct dls_rb_node *node; /**< read-only: the root node, NULL if empty */
+};
+
+/** @brief A tree root that also caches its leftmost (smallest) node. */
+struct dls_rb_root_cached {
+	struct dls_rb_root rb_root;   /**< read-only: the plain tree */
+	struct dls_rb_node *leftmost; /**< read-only: smallest node or NULL */
+};
+
+/** @brief Static initializer for an empty struct dls_rb_root. */
+#define DLS_RB_ROOT_INIT { NULL }
+/** @brief Static initializer for an empty struct dls_rb_root_cached. */
+#define DLS_RB_ROOT_CACHED_INIT { { NULL }, NULL }
+
+/**
+ * @brief Strict-weak-order callback: true when @p a sorts before @p b.
+ * @param[in] a a node.
+ * @param[in] b another node.
+ * @return true when @p a's key is less than @p b's.
+ */
+typedef bool (*dls_rb_less_fn)(const struct dls_rb_node *a,
+			       const struct dls_rb_node *b);
+
+/**
+ * @brief Mark a node as being on no tree. Call before the first insert.
+ * @param[out] node the node.
+ */
+DLS_INLINE void dls_rb_node_init(struct dls_rb_node *node)
+{
+	node->parent_color = (uintptr_t)node;
+	node->left = node->right = NULL;
+}
+
+/**
+ * @brief Whether a node is currently on a tree.
+ * @param[in] node a node that was passed to dls_rb_node_init() once.
+ * @return false for a node marked off-tree.
+ */
+DLS_INLINE bool dls_rb_node_on_tree(const struct dls_rb_node *node)
+{
+	return node->parent_color != (uintptr_t)node;
+}
+
+/**
+ * @brief Initialise an empty tree.
+ * @param[out] root the tree.
+ */
+DLS_INLINE void dls_rb_root_init(struct dls_rb_root *root)
+{
+	root->node = NULL;
+}
+
+/**
+ * @brief Initialise an empty cached tree.
+ * @param[out] root the tree.
+ */
+DLS_INLINE void dls_rb_root_cached_init(struct dls_rb_root_cached *root)
+{
+	root->rb_root.node = NULL;
+	root->leftmost = NULL;
+}
+
+/**
+ * @brief Whether a tree is empty.
+ * @param[in] root the tree.
+ * @return true when no node is on it.
+ */
+DLS_INLINE bool dls_rb_empty(const struct dls_rb_root *root)
+{
+	return root->node == NULL;
+}
+
+/**
+ * @brief The leftmost (smallest) node of a cached tree, in O(1).
+ * @param[in] root the tree.
+ * @return the node, or NULL when the tree is empty.
+ */
+DLS_INLINE struct dls_rb_node *
+dls_rb_first_cached(const struct dls_rb_root_cached *root)
+{
+	return root->leftmost;
+}
+
+/**
+ * @brief Link a new node under @p parent at @p link (low-level insert, step 1).
+ *
+ * For callers that write their own descent; follow with dls_rb_insert_color()
+ * or dls_rb_insert_color_cached().
+ * @param[out] node the new node, off any tree (asserted in checked builds).
+ * @param[in] parent its parent, or NULL for the root.
+ * @param[out] link the parent's child slot (or the root slot) to fill.
+ */
+DLS_INLINE void dls_rb_link_node(struct dls_rb_node *node,
+				 struct dls_rb_node *parent,
+				 struct dls_rb_node **link)
+{
+	node->parent_color = (uintptr_t)parent; /* red */
+	node->left = node->right = NULL;
+	*link = node;
+}
+
+/**
+ * @brief Rebalance after dls_rb_link_node() (low-level insert, step 2).
+ * @param[in,out] node the node just linked.
+ * @param[in,out] root its tree.
+ */
+DLS_API void dls_rb_insert_color(struct dls_rb_node *node,
+				 struct dls_rb_root *root);
+
+/**
+ * @brief Rebalance after dls_rb_link_node() on a cached tree.
+ * @param[in,out] node the node just linked.
+ * @param[in,out] root its tree.
+ * @param[in] leftmost true when @p node was linked as the new leftmost.
+ */
+DLS_API void dls_rb_insert_color_cached(struct dls_rb_node *node,
+					struct dls_rb_root_cached *root,
+					bool leftmost);
+
+/**
+ * @brief Insert a node, ordered by @p less, after its equals.
+ *
+ * Inline so that a constant @p less is inlined into the descent.
+ * @param[in,out] node the node, off any tree.
+ * @param[in,out] root the tree.
+ * @param[in] less the order.
+ */
+DLS_INLINE void dls_rb_add(struct dls_rb_node *node, struct dls_rb_root *root,
+			   dls_rb_less_fn less)
+{
+	struct dls_rb_node **link = &root->node, *parent = NULL;
+
+	while (*link) {
+		parent = *link;
+		link = less(node, parent) ? &parent->left : &parent->right;
+	}
+	dls_rb_link_node(node, parent, link);
+	dls_rb_insert_color(node, root);
+}
+
+/**
+ * @brief Insert a node into a cached tree, ordered by @p less, after equals.
+ * @param[in,out] node the node, off any tree.
+ * @param[in,out] root the tree.
+ * @param[in] less the order.
+ * @return true when @p node became the leftmost node.
+ */
+DLS_INLINE bool dls_rb_add_cached(struct dls_rb_node *node,
+				  struct dls_rb_root_cached *root,
+				  dls_rb_less_fn less)
+{
+	struct dls_rb_node **link = &root->rb_root.node, *parent = NULL;
+	bool leftmost = true;
+
+	while (*link) {
+		parent = *link;
+		if (less(node, parent)) {
+			link = &parent->left;
+		} else {
+			link = &parent->right;
+			leftmost = false;
+		}
+	}
+	dls_rb_link_node(node, parent, link);
+	dls_rb_insert_color_cached(node, root, leftmost);
+	return leftmost;
+}
+
+/**
+ * @brief Out-of-line insert, for callers that hold @p less as a pointer.
+ * @param[in,out] node the node, off any tree (asserted in checked builds).
+ * @param[in,out] root the tree.
+ * @param[in] less the order.
+ */
+DLS_API void dls_rb_insert(struct dls_rb_node *node, struct dls_rb_root *root,
+			   dls_rb_less_fn less);
+
+/**
+ * @brief Out-of-line cached insert.
+ * @param[in,out] node the node, off any tree (asserted in checked builds).
+ * @param[in,out] root the tree.
+ * @param[in] less the order.
+ * @return true when @p node became the leftmost node.
+ */
+DLS_API bool dls_rb_insert_cached(struct dls_rb_node *node,
+				  struct dls_rb_root_cached *root,
+				  dls_rb_less_fn less);
+
+/**
+ * @brief Remove a node from a tree and mark it off-tree.
+ * @param[in,out] node a node on @p root (asserted in checked builds).
+ * @param[in,out] root the tree.
+ * @note Release builds do not check that @p node is on @p root; erasing a
+ * node that is not corrupts the tree.
+ */
+DLS_API void dls_rb_erase(struct dls_rb_node *node, struct dls_rb_root *root);
+
+/**
+ * @brief Remove a node from a cached tree, keeping leftmost exact.
+ * @param[in,out] node a node on @p root (asserted in checked builds).
+ * @param[in,out] root the tree.
+ * @return the new leftmost node (NULL if the tree became empty).
+ */
+DLS_API struct dls_rb_node *dls_rb_erase_cached(struct dls_rb_node *node,
+						struct dls_rb_root_cached *root);
+
+/**
+ * @brief Put @p new_node in @p victim's place, without rebalancing.
+ *
+ * The caller guarantees @p new_node has the same key position. @p victim is
+ * marked off-tree.
+ * @param[in,out] victim a node on @p root.
+ * @param[in,out] new_node a node off any tree.
+ * @param[in,out] root the tree.
+ */
+DLS_API void dls_rb_replace(struct dls_rb_node *victim,
+			    struct dls_rb_node *new_node,
+			    struct dls_rb_root *root);
+
+/**
+ * @brief dls_rb_replace() for a cached tree (updates leftmost if needed).
+ * @param[in,out] victim a node on @p root.
+ * @param[in,out] new_node a node off any tree.
+ * @param[in,out] root the tree.
+ */
+DLS_API void dls_rb_replace_cached(struct dls_rb_node *victim,
+				   struct dls_rb_node *new_node,
+				   struct dls_rb_root_cached *root);
+
+/**
+ * @brief Smallest node, by walking left (O(log n)).
+ * @param[in] root the tree.
+ * @return the node, or NULL when the tree is empty.
+ */
+DLS_API struct dls_rb_node *dls_rb_first(const struct dls_rb_root *root);
+
+/**
+ * @brief Largest node.
+ * @param[in] root the tree.
+ * @return the node, or NULL when the tree is empty.
+ */
+DLS_API struct dls_rb_node *dls_rb_last(const struct dls_rb_root *root);
+
+/**
+ * @brief In-order successor.
+ * @param[in] node a node on a tree.
+ * @return the next node, or NULL after the last.
+ */
+DLS_API struct dls_rb_node *dls_rb_next(const struct dls_rb_node *node);
+
+/**
+ * @brief In-order predecessor.
+ * @param[in] node a node on a tree.
+ * @return the previous node, or NULL before the first.
+ */
+DLS_API struct dls_rb_node *dls_rb_prev(const struct dls_rb_node *node);
+
+/**
+ * @brief First node of a post-order walk (children before parents).
+ *
+ * A post-order walk visits a node after both its subtrees, so the visitor
+ * may free each node as it goes; the tree is unusable afterwards.
+ * @param[in] root the tree.
+ * @return the first node, or NULL when the tree is empty.
+ */
+DLS_API struct dls_rb_node *dls_rb_first_postorder(const struct dls_rb_root *root);
+
+/**
+ * @brief Next node of a post-order walk.
+ * @param[in] node the current node (it may be freed after this call).
+ * @return the next node, or NULL at the end.
+ */
+DLS_API struct dls_rb_node *dls_rb_next_postorder(const struct dls_rb_node *node);
+
+/**
+ * @brief Validate a tree: red-black rules, parent links, key order.
+ * @param[in] root the tree.
+ * @param[in] less the order the tree was built with, or NULL to skip the
+ *            order check.
+ * @return NULL when valid, else a static string naming the first violated
+ *         property (e.g. "red node has a red child").
+ */
+DLS_API const char *dls_rb_check(const struct dls_rb_root *root,
+				 dls_rb_less_fn less);
+
+/**
+ * @brief dls_rb_check() plus the cached leftmost pointer.
+ * @param[in] root the tree.
+ * @param[in] less the order, or NULL to skip the order check.
+ * @return NULL when valid, else the first violated property.
+ */
+DLS_API const char *dls_rb_check_cached(const struct dls_rb_root_cached *root,
+					dls_rb_less_fn less);
+
+/** @} */
+
+#endif /* DLSCHED_RBTREE_H */
