@@ -1,0 +1,39 @@
+#!/bin/sh
+# Compile the scheduler core (everything outside src/platform/) for a
+# Cortex-M target with -ffreestanding and no libc, and link it into a static
+# archive: proof that the core needs only stdint/stddef/stdbool.
+set -eu
+build=${1:-build}
+out="$build/freestanding"
+cc=arm-none-eabi-gcc
+rm -rf "$out"
+mkdir -p "$out/include/dlsched"
+sed -e 's/@PROJECT_VERSION_MAJOR@/0/' -e 's/@PROJECT_VERSION_MINOR@/0/' \
+    -e 's/@PROJECT_VERSION_PATCH@/0/' -e 's/@DLS_MATH128_BACKEND_NUM@/0/' \
+    include/dlsched/config.h.in > "$out/include/dlsched/config.h"
+
+srcs=$(ls src/*.c src/math128/*.c src/edf/*.c src/cbs/*.c src/pi/*.c 2>/dev/null || true)
+objs=""
+for s in $srcs; do
+	o="$out/$(echo "$s" | tr / _).o"
+	$cc -mcpu=cortex-m4 -mthumb -std=c11 -ffreestanding -nostdlib -nostdinc \
+	    -isystem "$($cc -print-file-name=include)" \
+	    -Wall -Wextra -Werror -O2 -DDLSCHED_FREESTANDING \
+	    -DDLSCHED_ENABLE_ASSERT=1 \
+	    -Iinclude -I"$out/include" -Isrc -c "$s" -o "$o"
+	objs="$objs $o"
+done
+arm-none-eabi-ar rcs "$out/libdlsched-core.a" $objs
+# Nothing but compiler-runtime helpers may remain undefined.
+undef=$(arm-none-eabi-nm -u "$out/libdlsched-core.a" | awk 'NF==2 {print $2}' |
+	sort -u | grep -v -E '^__aeabi_|^__(u)?(div|mod|mul|ashl|lshr|clz|ctz)' || true)
+ours=$(arm-none-eabi-nm --defined-only "$out/libdlsched-core.a" | awk 'NF==3 {print $3}' | sort -u)
+missing=""
+for u in $undef; do
+	echo "$ours" | grep -qx "$u" || missing="$missing $u"
+done
+if [ -n "$missing" ]; then
+	echo "check-freestanding: core needs symbols outside itself:$missing" >&2
+	exit 1
+fi
+echo "check-freestanding: $(echo "$srcs" | wc -w) core sources compile for arm-none-eabi without libc"

@@ -1,0 +1,36 @@
+#!/bin/sh
+# Install libdlsched into a staging prefix, then build and run tests/consumer
+# against it twice: with find_package(dlsched) and with pkg-config.
+set -eu
+build=${1:-build}
+top=$(pwd)
+prefix="$top/$build/install-stage"
+rm -rf "$prefix" "$build/install-lib" "$build/consumer-cmake" "$build/consumer-pc"
+
+cmake -S . -B "$build/install-lib" -DCMAKE_BUILD_TYPE=Release \
+	-DCMAKE_INSTALL_PREFIX="$prefix" -DDLSCHED_BUILD_TESTS=OFF \
+	-DDLSCHED_BUILD_BENCH=OFF -DDLSCHED_BUILD_TOOLS=OFF
+cmake --build "$build/install-lib" -j2
+cmake --install "$build/install-lib"
+
+echo "== consumer via find_package(dlsched)"
+cmake -S tests/consumer -B "$build/consumer-cmake" -DCMAKE_PREFIX_PATH="$prefix"
+cmake --build "$build/consumer-cmake"
+LD_LIBRARY_PATH="$prefix/lib:$prefix/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}" \
+	"$build/consumer-cmake/consumer_shared"
+"$build/consumer-cmake/consumer_static"
+
+echo "== consumer via pkg-config"
+pcdir=$(dirname "$(find "$prefix" -name dlsched.pc | head -n 1)")
+mkdir -p "$build/consumer-pc"
+PKG_CONFIG_PATH="$pcdir" cc -std=c11 -Wall -Wextra -Werror \
+	tests/consumer/main.c -o "$build/consumer-pc/consumer" \
+	$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs dlsched)
+LD_LIBRARY_PATH="$(dirname "$pcdir")" "$build/consumer-pc/consumer"
+PKG_CONFIG_PATH="$pcdir" cc -std=c11 -Wall -Wextra -Werror \
+	tests/consumer/main.c -o "$build/consumer-pc/consumer-static" \
+	$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags dlsched) \
+	-L"$(dirname "$pcdir")" -Wl,-Bstatic -ldlsched -Wl,-Bdynamic \
+	$(PKG_CONFIG_PATH="$pcdir" pkg-config --libs-only-l --static dlsched | sed 's/-ldlsched//')
+"$build/consumer-pc/consumer-static"
+echo "check-install: OK"
