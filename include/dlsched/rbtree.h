@@ -22,6 +22,14 @@
  * struct job *earliest =
  *     dls_container_of(dls_rb_first_cached(&q), struct job, node);
  * @endcode
+ *
+ * Misuse: inserting a node that is already on a tree (or was never passed
+ * to dls_rb_node_init()), erasing a node that is on no tree, and NULL
+ * arguments are caught by assertions when the library is built with
+ * DLSCHED_ENABLE_ASSERT; the inline inserts check too when the including
+ * file defines DLSCHED_ENABLE_ASSERT to 1. Release builds do not check:
+ * such a call corrupts the tree (lost nodes, cycles) and a later operation
+ * may crash or loop. dls_rb_check() tells what broke.
  */
 #ifndef DLSCHED_RBTREE_H
 #define DLSCHED_RBTREE_H
@@ -132,6 +140,15 @@ dls_rb_first_cached(const struct dls_rb_root_cached *root)
 	return root->leftmost;
 }
 
+/** @cond INTERNAL */
+/*
+ * Internal: aborts unless @p node is marked off-tree. Used by the inline
+ * inserts when the including file defines DLSCHED_ENABLE_ASSERT; always
+ * checks, whatever the library's own build mode. Not part of the API.
+ */
+DLS_API void dls_rb__assert_off_tree(const struct dls_rb_node *node);
+/** @endcond */
+
 /**
  * @brief Link a new node under @p parent at @p link (low-level insert, step 1).
  *
@@ -145,6 +162,9 @@ DLS_INLINE void dls_rb_link_node(struct dls_rb_node *node,
 				 struct dls_rb_node *parent,
 				 struct dls_rb_node **link)
 {
+#if defined(DLSCHED_ENABLE_ASSERT) && DLSCHED_ENABLE_ASSERT
+	dls_rb__assert_off_tree(node);
+#endif
 	node->parent_color = (uintptr_t)parent; /* red */
 	node->left = node->right = NULL;
 	*link = node;
@@ -172,7 +192,8 @@ DLS_API void dls_rb_insert_color_cached(struct dls_rb_node *node,
  * @brief Insert a node, ordered by @p less, after its equals.
  *
  * Inline so that a constant @p less is inlined into the descent.
- * @param[in,out] node the node, off any tree.
+ * @param[in,out] node the node, off any tree (checked when the includer
+ *                defines DLSCHED_ENABLE_ASSERT).
  * @param[in,out] root the tree.
  * @param[in] less the order.
  */
@@ -191,7 +212,8 @@ DLS_INLINE void dls_rb_add(struct dls_rb_node *node, struct dls_rb_root *root,
 
 /**
  * @brief Insert a node into a cached tree, ordered by @p less, after equals.
- * @param[in,out] node the node, off any tree.
+ * @param[in,out] node the node, off any tree (checked when the includer
+ *                defines DLSCHED_ENABLE_ASSERT).
  * @param[in,out] root the tree.
  * @param[in] less the order.
  * @return true when @p node became the leftmost node.
@@ -251,6 +273,7 @@ DLS_API void dls_rb_erase(struct dls_rb_node *node, struct dls_rb_root *root);
  * @param[in,out] node a node on @p root (asserted in checked builds).
  * @param[in,out] root the tree.
  * @return the new leftmost node (NULL if the tree became empty).
+ * @note As dls_rb_erase(); erasing the leftmost node costs no extra walk.
  */
 DLS_API struct dls_rb_node *dls_rb_erase_cached(struct dls_rb_node *node,
 						struct dls_rb_root_cached *root);
@@ -329,7 +352,12 @@ DLS_API struct dls_rb_node *dls_rb_next_postorder(const struct dls_rb_node *node
  * @param[in] less the order the tree was built with, or NULL to skip the
  *            order check.
  * @return NULL when valid, else a static string naming the first violated
- *         property (e.g. "red node has a red child").
+ *         property: "root is red", "red node has a red child", "black height
+ *         differs between paths", "parent link inconsistent (...)", "keys
+ *         out of order" or "root pointer is NULL".
+ * @note Walks the whole tree iteratively in O(n) without recursion; a
+ *       corrupted tree (cycles, a node linked twice) is reported, not
+ *       followed forever.
  */
 DLS_API const char *dls_rb_check(const struct dls_rb_root *root,
 				 dls_rb_less_fn less);
@@ -338,7 +366,8 @@ DLS_API const char *dls_rb_check(const struct dls_rb_root *root,
  * @brief dls_rb_check() plus the cached leftmost pointer.
  * @param[in] root the tree.
  * @param[in] less the order, or NULL to skip the order check.
- * @return NULL when valid, else the first violated property.
+ * @return NULL when valid, else the first violated property; after the
+ *         tree's own checks, "cached leftmost is not the first node".
  */
 DLS_API const char *dls_rb_check_cached(const struct dls_rb_root_cached *root,
 					dls_rb_less_fn less);
