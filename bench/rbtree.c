@@ -98,17 +98,50 @@ BENCH_INLINE uint64_t rnd_period(struct rng *r)
 
 BENCH_INLINE bool key_less(uint64_t da, uint64_t sa, uint64_t db, uint64_t sb)
 {
+	/*
+	 * Earlier deadline, or the same one inserted first, as one signed
+	 * 128-bit comparison (da - db : sa - sb) < 0: the seq borrow lowers
+	 * the deadline difference by one exactly when sa < sb. It matches
+	 * dls_time_before() || (da == db && sa < sb) whenever the deadlines
+	 * are less than 2^63 apart, dls_time_before()'s own domain.
+	 */
+	return (int64_t)(da - db - (uint64_t)(sa < sb)) < 0;
+}
+
+/* The same order, written with branches. */
+BENCH_INLINE bool key_less_branchy(uint64_t da, uint64_t sa, uint64_t db,
+				   uint64_t sb)
+{
 	if (da != db)
 		return dls_time_before(da, db);
 	return sa < sb;
 }
 
-BENCH_INLINE int key_cmp(uint64_t da, uint64_t sa, uint64_t db, uint64_t sb)
+/* Three-way forms for the callback APIs that want an int. */
+BENCH_INLINE int key_cmp_branchy(uint64_t da, uint64_t sa, uint64_t db,
+				 uint64_t sb)
 {
 	if (da != db)
 		return dls_time_before(da, db) ? -1 : 1;
 	return sa < sb ? -1 : sa > sb;
 }
+
+BENCH_INLINE int key_cmp(uint64_t da, uint64_t sa, uint64_t db, uint64_t sb)
+{
+	int64_t hi = (int64_t)(da - db - (uint64_t)(sa < sb));
+
+	return hi < 0 ? -1 : (hi > 0 || sa != sb);
+}
+
+#ifndef HEAP_LESS
+#define HEAP_LESS key_less_branchy
+#endif
+#ifndef BSD_CMP
+#define BSD_CMP key_cmp_branchy
+#endif
+#ifndef TS_CMP
+#define TS_CMP key_cmp_branchy
+#endif
 
 enum pattern { PAT_A, PAT_B };
 
@@ -224,7 +257,7 @@ RB_HEAD(bsd_tree, bsd_ent);
 
 static inline int bsd_cmp(struct bsd_ent *a, struct bsd_ent *b)
 {
-	return key_cmp(a->deadline, a->seq, b->deadline, b->seq);
+	return BSD_CMP(a->deadline, a->seq, b->deadline, b->seq);
 }
 
 /* RB_GENERATE_STATIC spelled out: libbsd leaves __unused undefined. */
@@ -317,7 +350,7 @@ static int ts_cmp(const void *a, const void *b)
 {
 	const struct ts_ent *ea = a, *eb = b;
 
-	return key_cmp(ea->deadline, ea->seq, eb->deadline, eb->seq);
+	return TS_CMP(ea->deadline, ea->seq, eb->deadline, eb->seq);
 }
 
 /*
@@ -433,7 +466,7 @@ struct heap_ctx {
 BENCH_INLINE bool slot_less(const struct heap_slot *x,
 			    const struct heap_slot *y)
 {
-	return key_less(x->deadline, x->seq, y->deadline, y->seq);
+	return HEAP_LESS(x->deadline, x->seq, y->deadline, y->seq);
 }
 
 /* Move the hole at @p i up until @p s fits, then drop @p s there. */

@@ -35,6 +35,12 @@
 #  define RB_ALWAYS_INLINE static inline
 #endif
 
+/* dls_rb__slot() relies on this layout. */
+_Static_assert(offsetof(struct dls_rb_node, left) ==
+		       offsetof(struct dls_rb_node, right) +
+			       sizeof(struct dls_rb_node *),
+	       "struct dls_rb_node: left must directly follow right");
+
 #define RB_RED ((uintptr_t)0)
 #define RB_BLACK ((uintptr_t)1)
 
@@ -606,32 +612,54 @@ void dls_rb_erase(struct dls_rb_node *node, struct dls_rb_root *root)
 	rb_erase(node, root);
 }
 
+/*
+ * Erase the leftmost node of a cached tree: the EDF "pick and dequeue the
+ * earliest" step. The leftmost node has no left child, and by property 5
+ * its right child, if any, is a red leaf, which is then also its successor;
+ * otherwise the successor is its parent. Either way the node is its
+ * parent's left child, so no child slot needs comparing.
+ */
+RB_ALWAYS_INLINE struct dls_rb_node *
+rb_erase_leftmost(struct dls_rb_node *node, struct dls_rb_root_cached *root)
+{
+	struct dls_rb_node *child = node->right, *next;
+	uintptr_t pc = node->parent_color;
+	struct dls_rb_node *parent = rb_pc_parent(pc);
+
+	DLS_ASSERT(node->left == NULL);
+	DLS_ASSERT(dls_rb_node_on_tree(node));
+	if (child) {
+		/* N black, child a red leaf: the child takes N's place. */
+		DLS_ASSERT(child->left == NULL && rb_is_red(child));
+		child->parent_color = pc;
+		next = child;
+		if (parent)
+			parent->left = child;
+		else
+			root->rb_root.node = child;
+	} else {
+		next = parent;
+		if (parent) {
+			parent->left = NULL;
+			if (pc & RB_BLACK)
+				rb_erase_fixup(parent, &root->rb_root);
+		} else {
+			root->rb_root.node = NULL;
+		}
+	}
+	node->parent_color = (uintptr_t)node; /* off-tree */
+	root->leftmost = next;
+	return next;
+}
+
 struct dls_rb_node *dls_rb_erase_cached(struct dls_rb_node *node,
 					struct dls_rb_root_cached *root)
 {
-	struct dls_rb_node *leftmost;
-
 	DLS_ASSERT(root != NULL && node != NULL);
-	leftmost = root->leftmost;
-	if (node == leftmost) {
-		/*
-		 * The successor of the leftmost node, found before the erase
-		 * moves anything: the leftmost node has no left child, so it
-		 * is the leftmost node of its right subtree (at most one red
-		 * leaf), or else its parent.
-		 */
-		struct dls_rb_node *next = node->right;
-
-		if (next) {
-			while (next->left)
-				next = next->left;
-		} else {
-			next = rb_parent(node);
-		}
-		root->leftmost = leftmost = next;
-	}
+	if (node == root->leftmost)
+		return rb_erase_leftmost(node, root);
 	rb_erase(node, &root->rb_root);
-	return leftmost;
+	return root->leftmost;
 }
 
 void dls_rb_replace(struct dls_rb_node *victim, struct dls_rb_node *new_node,

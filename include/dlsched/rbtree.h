@@ -47,7 +47,8 @@
  *
  * All fields are private. The colour lives in bit 0 of the parent word.
  * A node that is on no tree has its parent word pointing at itself (see
- * dls_rb_node_init()).
+ * dls_rb_node_init()). `left` directly follows `right`: the inline insert
+ * picks a child slot by address arithmetic instead of a branch.
  */
 struct dls_rb_node {
 	uintptr_t parent_color;     /**< private: parent pointer | colour bit */
@@ -141,6 +142,77 @@ dls_rb_first_cached(const struct dls_rb_root_cached *root)
 }
 
 /** @cond INTERNAL */
+/* Internal: the left (@p left true) or right child slot of @p parent. */
+DLS_INLINE struct dls_rb_node **dls_rb__slot(struct dls_rb_node *parent,
+					     bool left)
+{
+	return (struct dls_rb_node **)(void *)((char *)parent +
+		offsetof(struct dls_rb_node, right) +
+		(size_t)left * sizeof(struct dls_rb_node *));
+}
+
+/*
+ * Internal: @p parent's left child when @p left, else its right child.
+ * The descent's comparisons are coin flips, so this must not be a branch:
+ * on x86-64 both children are loaded while the comparison is pending and a
+ * cmov picks one (compilers turn a plain ?: back into a jump here); other
+ * targets index the slot by address.
+ */
+#if defined(__GNUC__) && defined(__x86_64__)
+DLS_INLINE struct dls_rb_node *dls_rb__pick(bool left,
+					    const struct dls_rb_node *parent)
+{
+	struct dls_rb_node *child = parent->right;
+
+	__asm__("testb %b1, %b1\n\tcmovne %2, %0"
+		: "+r"(child)
+		: "q"(left), "m"(parent->left)
+		: "cc");
+	return child;
+}
+#else
+DLS_INLINE struct dls_rb_node *dls_rb__pick(bool left,
+					    const struct dls_rb_node *parent)
+{
+	return *dls_rb__slot((struct dls_rb_node *)parent, left);
+}
+#endif
+
+/*
+ * Internal: descend to the empty slot where @p node belongs, after its
+ * equals. Both children are loaded before the comparison resolves and one
+ * is picked without a branch, so a level costs one dependent load and no
+ * mispredicted jump. Sets *parentp (NULL for an empty tree) and *ltp (the
+ * last comparison: true when the slot is a left one).
+ */
+DLS_INLINE struct dls_rb_node **
+dls_rb__find_slot(const struct dls_rb_node *node, struct dls_rb_root *root,
+		  dls_rb_less_fn less, struct dls_rb_node **parentp, bool *ltp)
+{
+	struct dls_rb_node *parent = root->node;
+	bool lt;
+
+	if (!parent) {
+		*parentp = NULL;
+		*ltp = true;
+		return &root->node;
+	}
+	for (;;) {
+		struct dls_rb_node *next;
+
+		lt = less(node, parent);
+		next = dls_rb__pick(lt, parent);
+		if (!next)
+			break;
+		parent = next;
+	}
+	*parentp = parent;
+	*ltp = lt;
+	return dls_rb__slot(parent, lt);
+}
+/** @endcond */
+
+/** @cond INTERNAL */
 /*
  * Internal: aborts unless @p node is marked off-tree. Used by the inline
  * inserts when the including file defines DLSCHED_ENABLE_ASSERT; always
@@ -200,14 +272,14 @@ DLS_API void dls_rb_insert_color_cached(struct dls_rb_node *node,
 DLS_INLINE void dls_rb_add(struct dls_rb_node *node, struct dls_rb_root *root,
 			   dls_rb_less_fn less)
 {
-	struct dls_rb_node **link = &root->node, *parent = NULL;
+	struct dls_rb_node *parent, **link;
+	bool lt;
 
-	while (*link) {
-		parent = *link;
-		link = less(node, parent) ? &parent->left : &parent->right;
-	}
+	link = dls_rb__find_slot(node, root, less, &parent, &lt);
 	dls_rb_link_node(node, parent, link);
-	dls_rb_insert_color(node, root);
+	/* Under a black parent the new red leaf breaks no rule. */
+	if (!parent || !(parent->parent_color & 1))
+		dls_rb_insert_color(node, root);
 }
 
 /**
@@ -222,20 +294,21 @@ DLS_INLINE bool dls_rb_add_cached(struct dls_rb_node *node,
 				  struct dls_rb_root_cached *root,
 				  dls_rb_less_fn less)
 {
-	struct dls_rb_node **link = &root->rb_root.node, *parent = NULL;
-	bool leftmost = true;
+	struct dls_rb_node *parent, **link;
+	bool lt, leftmost;
 
-	while (*link) {
-		parent = *link;
-		if (less(node, parent)) {
-			link = &parent->left;
-		} else {
-			link = &parent->right;
-			leftmost = false;
-		}
-	}
+	link = dls_rb__find_slot(node, &root->rb_root, less, &parent, &lt);
+	/* Only the old leftmost node has a free left slot on the all-left
+	 * path, so no per-level bookkeeping is needed. */
+	leftmost = !parent || (lt & (parent == root->leftmost));
 	dls_rb_link_node(node, parent, link);
-	dls_rb_insert_color_cached(node, root, leftmost);
+	if (parent && (parent->parent_color & 1)) {
+		/* Under a black parent the new red leaf breaks no rule. */
+		if (leftmost)
+			root->leftmost = node;
+	} else {
+		dls_rb_insert_color_cached(node, root, leftmost);
+	}
 	return leftmost;
 }
 
