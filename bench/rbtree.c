@@ -54,7 +54,7 @@
 #endif
 
 #if defined(__GNUC__)
-#  define BENCH_INLINE static inline __attribute__((always_inline))
+#  define BENCH_INLINE static inline __attribute__((always_inline, unused))
 #  define BENCH_NOINLINE __attribute__((noinline))
 #else
 #  define BENCH_INLINE static inline
@@ -667,7 +667,7 @@ int main(int argc, char **argv)
 	const char *fixed_impl = NULL, *fixed_pat = "a";
 	int mismatches = 0;
 
-	for (int i = 1; i < argc; i++) {
+	for (int i = 1; i < argc; i += 2) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
 		if (!v) {
@@ -692,7 +692,6 @@ int main(int argc, char **argv)
 			fprintf(stderr, "unknown option %s\n", a);
 			return 2;
 		}
-		i++;
 	}
 	if (fixed_impl)
 		return run_fixed(fixed_ops, fixed_impl, fixed_pat, fixed_n,

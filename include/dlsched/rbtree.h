@@ -156,9 +156,10 @@ DLS_INLINE struct dls_rb_node **dls_rb__slot(struct dls_rb_node *parent,
  * The descent's comparisons are coin flips, so this must not be a branch:
  * on x86-64 both children are loaded while the comparison is pending and a
  * cmov picks one (compilers turn a plain ?: back into a jump here); other
- * targets index the slot by address.
+ * targets, and includers that define DLSCHED_RB_NO_ASM, index the slot by
+ * address.
  */
-#if defined(__GNUC__) && defined(__x86_64__)
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(DLSCHED_RB_NO_ASM)
 DLS_INLINE struct dls_rb_node *dls_rb__pick(bool left,
 					    const struct dls_rb_node *parent)
 {
