@@ -130,7 +130,7 @@ RB_ALWAYS_INLINE void rb_rotate_set_parents(struct dls_rb_node *old,
 RB_ALWAYS_INLINE void rb_insert_fixup(struct dls_rb_node *node,
 				      struct dls_rb_root *root)
 {
-	struct dls_rb_node *parent = rb_red_parent(node), *gparent, *tmp;
+	struct dls_rb_node *parent = rb_red_parent(node), *gparent, *uncle, *tmp;
 
 	for (;;) {
 		if (DLS_UNLIKELY(!parent)) {
@@ -143,27 +143,31 @@ RB_ALWAYS_INLINE void rb_insert_fixup(struct dls_rb_node *node,
 
 		/* P is red, so it is not the root and G exists (and is black). */
 		gparent = rb_red_parent(parent);
-		tmp = gparent->right;
-		if (parent != tmp) { /* P is G's left child */
-			if (tmp && rb_is_red(tmp)) {
-				/*
-				 * Case 1: U is red. Flip colours; G may now
-				 * violate 4) with its parent, so go up.
-				 *
-				 *       G            g
-				 *      / \          / \
-				 *     p   u  -->   P   U
-				 *    /            /
-				 *   n            n
-				 */
-				rb_set_parent_color(tmp, gparent, RB_BLACK);
-				rb_set_parent_color(parent, gparent, RB_BLACK);
-				node = gparent;
-				parent = rb_parent(node);
-				rb_set_parent_color(node, parent, RB_RED);
-				continue;
-			}
+		/* G's other child, whichever side P is on, without a branch. */
+		uncle = (struct dls_rb_node *)((uintptr_t)gparent->left ^
+					       (uintptr_t)gparent->right ^
+					       (uintptr_t)parent);
+		if (uncle && rb_is_red(uncle)) {
+			/*
+			 * Case 1: U is red. Flip colours; G may now violate
+			 * 4) with its parent, so go up. The same on either
+			 * side.
+			 *
+			 *       G            g
+			 *      / \          / \
+			 *     p   u  -->   P   U
+			 *    /            /
+			 *   n            n
+			 */
+			rb_set_parent_color(uncle, gparent, RB_BLACK);
+			rb_set_parent_color(parent, gparent, RB_BLACK);
+			node = gparent;
+			parent = rb_parent(node);
+			rb_set_parent_color(node, parent, RB_RED);
+			continue;
+		}
 
+		if (parent == gparent->left) {
 			tmp = parent->right;
 			if (node == tmp) {
 				/*
@@ -202,19 +206,7 @@ RB_ALWAYS_INLINE void rb_insert_fixup(struct dls_rb_node *node,
 			if (tmp)
 				rb_set_parent_color(tmp, gparent, RB_BLACK);
 			rb_rotate_set_parents(gparent, parent, root, RB_RED);
-			return;
 		} else { /* P is G's right child: the mirror image */
-			tmp = gparent->left;
-			if (tmp && rb_is_red(tmp)) {
-				/* Case 1, mirrored. */
-				rb_set_parent_color(tmp, gparent, RB_BLACK);
-				rb_set_parent_color(parent, gparent, RB_BLACK);
-				node = gparent;
-				parent = rb_parent(node);
-				rb_set_parent_color(node, parent, RB_RED);
-				continue;
-			}
-
 			tmp = parent->left;
 			if (node == tmp) {
 				/* Case 2, mirrored: rotate right at P. */
@@ -235,8 +227,8 @@ RB_ALWAYS_INLINE void rb_insert_fixup(struct dls_rb_node *node,
 			if (tmp)
 				rb_set_parent_color(tmp, gparent, RB_BLACK);
 			rb_rotate_set_parents(gparent, parent, root, RB_RED);
-			return;
 		}
+		return;
 	}
 }
 
@@ -360,8 +352,40 @@ RB_ALWAYS_INLINE void rb_erase_fixup(struct dls_rb_node *parent,
 	struct dls_rb_node *node = NULL, *sibling, *tmp1, *tmp2;
 
 	for (;;) {
-		sibling = parent->right;
-		if (node != sibling) { /* N is P's left child */
+		/* P's other child, whichever side N is on (N may be NULL). */
+		sibling = (struct dls_rb_node *)((uintptr_t)parent->left ^
+						 (uintptr_t)parent->right ^
+						 (uintptr_t)node);
+		if (rb_is_black(sibling)) {
+			tmp1 = sibling->left;
+			tmp2 = sibling->right;
+			if ((!tmp1 || rb_is_black(tmp1)) &&
+			    (!tmp2 || rb_is_black(tmp2))) {
+				/*
+				 * Case 2: S and its children are black. Paint
+				 * S red; then either a red P turns black and
+				 * we are done, or P's whole subtree is one
+				 * short and we go up. The same on either side.
+				 *
+				 *    (p)           (p)
+				 *    / \           / \
+				 *   N   S    -->  N   s
+				 *      / \           / \
+				 *     Sl  Sr        Sl  Sr
+				 */
+				rb_set_parent_color(sibling, parent, RB_RED);
+				if (rb_is_red(parent)) {
+					rb_set_black(parent);
+					return;
+				}
+				node = parent;
+				parent = rb_parent(node);
+				if (parent)
+					continue;
+				return;
+			}
+		}
+		if (sibling == parent->right) { /* N is P's left child */
 			if (rb_is_red(sibling)) {
 				/*
 				 * Case 1: S is red. Rotate left at P so N's
@@ -386,28 +410,12 @@ RB_ALWAYS_INLINE void rb_erase_fixup(struct dls_rb_node *parent,
 				tmp2 = sibling->left;
 				if (!tmp2 || rb_is_black(tmp2)) {
 					/*
-					 * Case 2: S and its children are
-					 * black. Paint S red; then either a
-					 * red P turns black and we are done,
-					 * or P's whole subtree is one short
-					 * and we go up.
-					 *
-					 *    (p)           (p)
-					 *    / \           / \
-					 *   N   S    -->  N   s
-					 *      / \           / \
-					 *     Sl  Sr        Sl  Sr
+					 * Case 2, reached only after case 1
+					 * made P red: P turns black, done.
 					 */
 					rb_set_parent_color(sibling, parent,
 							    RB_RED);
-					if (rb_is_red(parent)) {
-						rb_set_black(parent);
-					} else {
-						node = parent;
-						parent = rb_parent(node);
-						if (parent)
-							continue;
-					}
+					rb_set_black(parent);
 					return;
 				}
 				/*
@@ -452,7 +460,6 @@ RB_ALWAYS_INLINE void rb_erase_fixup(struct dls_rb_node *parent,
 			rb_rotate_set_parents(parent, sibling, root, RB_BLACK);
 			return;
 		} else { /* N is P's right child: the mirror image */
-			sibling = parent->left;
 			if (rb_is_red(sibling)) {
 				/* Case 1, mirrored: rotate right at P. */
 				tmp1 = sibling->right;
@@ -467,17 +474,10 @@ RB_ALWAYS_INLINE void rb_erase_fixup(struct dls_rb_node *parent,
 			if (!tmp1 || rb_is_black(tmp1)) {
 				tmp2 = sibling->right;
 				if (!tmp2 || rb_is_black(tmp2)) {
-					/* Case 2, mirrored. */
+					/* Case 2 after case 1, mirrored. */
 					rb_set_parent_color(sibling, parent,
 							    RB_RED);
-					if (rb_is_red(parent)) {
-						rb_set_black(parent);
-					} else {
-						node = parent;
-						parent = rb_parent(node);
-						if (parent)
-							continue;
-					}
+					rb_set_black(parent);
 					return;
 				}
 				/* Case 3, mirrored: rotate left at S. */
