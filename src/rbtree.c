@@ -352,40 +352,8 @@ RB_ALWAYS_INLINE void rb_erase_fixup(struct dls_rb_node *parent,
 	struct dls_rb_node *node = NULL, *sibling, *tmp1, *tmp2;
 
 	for (;;) {
-		/* P's other child, whichever side N is on (N may be NULL). */
-		sibling = (struct dls_rb_node *)((uintptr_t)parent->left ^
-						 (uintptr_t)parent->right ^
-						 (uintptr_t)node);
-		if (rb_is_black(sibling)) {
-			tmp1 = sibling->left;
-			tmp2 = sibling->right;
-			if ((!tmp1 || rb_is_black(tmp1)) &&
-			    (!tmp2 || rb_is_black(tmp2))) {
-				/*
-				 * Case 2: S and its children are black. Paint
-				 * S red; then either a red P turns black and
-				 * we are done, or P's whole subtree is one
-				 * short and we go up. The same on either side.
-				 *
-				 *    (p)           (p)
-				 *    / \           / \
-				 *   N   S    -->  N   s
-				 *      / \           / \
-				 *     Sl  Sr        Sl  Sr
-				 */
-				rb_set_parent_color(sibling, parent, RB_RED);
-				if (rb_is_red(parent)) {
-					rb_set_black(parent);
-					return;
-				}
-				node = parent;
-				parent = rb_parent(node);
-				if (parent)
-					continue;
-				return;
-			}
-		}
-		if (sibling == parent->right) { /* N is P's left child */
+		sibling = parent->right;
+		if (node != sibling) { /* N is P's left child */
 			if (rb_is_red(sibling)) {
 				/*
 				 * Case 1: S is red. Rotate left at P so N's
@@ -410,12 +378,28 @@ RB_ALWAYS_INLINE void rb_erase_fixup(struct dls_rb_node *parent,
 				tmp2 = sibling->left;
 				if (!tmp2 || rb_is_black(tmp2)) {
 					/*
-					 * Case 2, reached only after case 1
-					 * made P red: P turns black, done.
+					 * Case 2: S and its children are
+					 * black. Paint S red; then either a
+					 * red P turns black and we are done,
+					 * or P's whole subtree is one short
+					 * and we go up.
+					 *
+					 *    (p)           (p)
+					 *    / \           / \
+					 *   N   S    -->  N   s
+					 *      / \           / \
+					 *     Sl  Sr        Sl  Sr
 					 */
 					rb_set_parent_color(sibling, parent,
 							    RB_RED);
-					rb_set_black(parent);
+					if (rb_is_red(parent)) {
+						rb_set_black(parent);
+					} else {
+						node = parent;
+						parent = rb_parent(node);
+						if (parent)
+							continue;
+					}
 					return;
 				}
 				/*
@@ -460,6 +444,7 @@ RB_ALWAYS_INLINE void rb_erase_fixup(struct dls_rb_node *parent,
 			rb_rotate_set_parents(parent, sibling, root, RB_BLACK);
 			return;
 		} else { /* N is P's right child: the mirror image */
+			sibling = parent->left;
 			if (rb_is_red(sibling)) {
 				/* Case 1, mirrored: rotate right at P. */
 				tmp1 = sibling->right;
@@ -474,10 +459,17 @@ RB_ALWAYS_INLINE void rb_erase_fixup(struct dls_rb_node *parent,
 			if (!tmp1 || rb_is_black(tmp1)) {
 				tmp2 = sibling->right;
 				if (!tmp2 || rb_is_black(tmp2)) {
-					/* Case 2 after case 1, mirrored. */
+					/* Case 2, mirrored. */
 					rb_set_parent_color(sibling, parent,
 							    RB_RED);
-					rb_set_black(parent);
+					if (rb_is_red(parent)) {
+						rb_set_black(parent);
+					} else {
+						node = parent;
+						parent = rb_parent(node);
+						if (parent)
+							continue;
+					}
 					return;
 				}
 				/* Case 3, mirrored: rotate left at S. */

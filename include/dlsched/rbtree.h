@@ -163,11 +163,13 @@ DLS_INLINE struct dls_rb_node **dls_rb__slot(struct dls_rb_node *parent,
 DLS_INLINE struct dls_rb_node *dls_rb__pick(bool left,
 					    const struct dls_rb_node *parent)
 {
-	struct dls_rb_node *child = parent->right;
+	struct dls_rb_node *child;
 
-	__asm__("testb %b1, %b1\n\tcmovne %2, %0"
-		: "+r"(child)
-		: "q"(left), "m"(parent->left)
+	__asm__("mov %2, %0\n\t"
+		"testb %b1, %b1\n\t"
+		"cmovne %3, %0"
+		: "=&r"(child)
+		: "q"(left), "m"(parent->right), "m"(parent->left)
 		: "cc");
 	return child;
 }
