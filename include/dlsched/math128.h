@@ -1,0 +1,661 @@
+/**
+ * @file math128.h
+ * @brief Unsigned 128-bit arithmetic for bandwidth and time computations.
+ *
+ * Three implementations sit behind one API and are chosen at configure time
+ * (`-DDLSCHED_MATH128=auto|portable|int128|x86_64asm`; see
+ * DLS_MATH128_BACKEND):
+ *  - portable C on 32-bit limbs, needing nothing from the compiler and
+ *    always compiled (it is the reference the others are tested against);
+ *  - the compiler's `unsigned __int128`;
+ *  - x86_64 inline assembly (`mulq`, `divq`).
+ *
+ * Each operation is available under its backend's name as well
+ * (`dls_u128_mul_u64_u64_portable()`, `..._int128()`, `..._x86()`) so that
+ * tests and benchmarks can compare them in one program; the `dls_u128_*`
+ * names use the configured backend.
+ *
+ * Division by zero is a programming error: builds compiled with
+ * `DLSCHED_ENABLE_ASSERT` abort with a message, other builds trap or return
+ * an unspecified value.
+ *
+ * @code
+ * // Is runtime / (deadline - now) <= Q / P ?  Cross-multiply in 128 bits.
+ * bool fits = dls_u128_cmp(dls_u128_mul_u64_u64(runtime, P),
+ *                          dls_u128_mul_u64_u64(deadline - now, Q)) <= 0;
+ * // Q / P in 20-bit fixed point, without overflow for any Q < 2^63.
+ * uint64_t bw = dls_u128_mul_u64_u64_div_u64(Q, 1 << 20, P);
+ * @endcode
+ */
+#ifndef DLSCHED_MATH128_H
+#define DLSCHED_MATH128_H
+
+#include <dlsched/common.h>
+
+/**
+ * @defgroup math128 128-bit arithmetic
+ * @brief u128 type; add, sub, multiply, shift, compare, divide.
+ * @{
+ */
+
+/** @brief An unsigned 128-bit integer, as two 64-bit halves. */
+typedef struct dls_u128 {
+	uint64_t lo; /**< bits 0..63 */
+	uint64_t hi; /**< bits 64..127 */
+} dls_u128;
+
+/** @cond INTERNAL */
+#if defined(__SIZEOF_INT128__)
+#define DLS_U128_HAVE_INT128 1
+#endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#define DLS_U128_HAVE_X86 1
+#endif
+
+DLS_API void dls_u128__div_by_zero(void);
+#if defined(DLSCHED_ENABLE_ASSERT) && DLSCHED_ENABLE_ASSERT
+#define DLS_U128__CHECK_DIV(d)                                                 \
+	do {                                                                   \
+		if (DLS_UNLIKELY((d) == 0))                                    \
+			dls_u128__div_by_zero();                               \
+	} while (0)
+#else
+#define DLS_U128__CHECK_DIV(d) ((void)0)
+#endif
+
+DLS_INLINE dls_u128 dls_u128__make(uint64_t hi, uint64_t lo)
+{
+	dls_u128 r;
+
+	r.lo = lo;
+	r.hi = hi;
+	return r;
+}
+
+/* Leading zeros of a non-zero value, without compiler builtins. */
+DLS_INLINE unsigned int dls_u128__clz64_portable(uint64_t x)
+{
+	unsigned int n = 0;
+
+	if (!(x >> 32)) { n += 32; x <<= 32; }
+	if (!(x >> 48)) { n += 16; x <<= 16; }
+	if (!(x >> 56)) { n += 8; x <<= 8; }
+	if (!(x >> 60)) { n += 4; x <<= 4; }
+	if (!(x >> 62)) { n += 2; x <<= 2; }
+	if (!(x >> 63)) { n += 1; }
+	return n;
+}
+
+/*
+ * (u1:u0) / v for u1 < v, so the quotient fits 64 bits: schoolbook division
+ * by 32-bit digits after normalising v (Knuth, TAOCP vol. 2, 4.3.1,
+ * algorithm D, specialised to a 2-digit divisor).
+ */
+DLS_INLINE uint64_t dls_u128__divlu_portable(uint64_t u1, uint64_t u0,
+					     uint64_t v, uint64_t *rem)
+{
+	const uint64_t b = UINT64_C(1) << 32;
+	unsigned int s = dls_u128__clz64_portable(v);
+	uint64_t vn1, vn0, un32, un10, un1, un0, q1, q0, rhat, un21;
+
+	v <<= s;
+	vn1 = v >> 32;
+	vn0 = v & 0xffffffffu;
+	un32 = s ? (u1 << s) | (u0 >> (64 - s)) : u1;
+	un10 = u0 << s;
+	un1 = un10 >> 32;
+	un0 = un10 & 0xffffffffu;
+
+	q1 = un32 / vn1;
+	rhat = un32 - q1 * vn1;
+	while (q1 >= b || q1 * vn0 > ((rhat << 32) | un1)) {
+		q1--;
+		rhat += vn1;
+		if (rhat >= b)
+			break;
+	}
+	un21 = (un32 << 32) + un1 - q1 * v;
+
+	q0 = un21 / vn1;
+	rhat = un21 - q0 * vn1;
+	while (q0 >= b || q0 * vn0 > ((rhat << 32) | un0)) {
+		q0--;
+		rhat += vn1;
+		if (rhat >= b)
+			break;
+	}
+	*rem = ((un21 << 32) + un0 - q0 * v) >> s;
+	return (q1 << 32) | q0;
+}
+/** @endcond */
+
+/* ------------------------------------------------------------------ */
+/* Portable backend: 32-bit limbs.                                      */
+/* ------------------------------------------------------------------ */
+
+/**
+ * @brief a + b, modulo 2^128 (portable backend).
+ * @param[in] a first addend.
+ * @param[in] b second addend.
+ * @return the sum.
+ */
+DLS_INLINE dls_u128 dls_u128_add_portable(dls_u128 a, dls_u128 b)
+{
+	uint64_t lo = a.lo + b.lo;
+
+	return dls_u128__make(a.hi + b.hi + (lo < a.lo), lo);
+}
+
+/**
+ * @brief a - b, modulo 2^128 (portable backend).
+ * @param[in] a minuend.
+ * @param[in] b subtrahend.
+ * @return the difference.
+ */
+DLS_INLINE dls_u128 dls_u128_sub_portable(dls_u128 a, dls_u128 b)
+{
+	return dls_u128__make(a.hi - b.hi - (a.lo < b.lo), a.lo - b.lo);
+}
+
+/**
+ * @brief Full product of two 64-bit values (portable backend).
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @return a * b, exact.
+ */
+DLS_INLINE dls_u128 dls_u128_mul_u64_u64_portable(uint64_t a, uint64_t b)
+{
+	uint64_t a0 = a & 0xffffffffu, a1 = a >> 32;
+	uint64_t b0 = b & 0xffffffffu, b1 = b >> 32;
+	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+	uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+
+	return dls_u128__make(p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32),
+			      (mid << 32) | (p00 & 0xffffffffu));
+}
+
+/**
+ * @brief a << s for s in 0..127; s >= 128 gives 0 (portable backend).
+ * @param[in] a the value.
+ * @param[in] s shift count.
+ * @return the shifted value.
+ */
+DLS_INLINE dls_u128 dls_u128_shl_portable(dls_u128 a, unsigned int s)
+{
+	if (s >= 128)
+		return dls_u128__make(0, 0);
+	if (s >= 64)
+		return dls_u128__make(a.lo << (s - 64), 0);
+	if (s == 0)
+		return a;
+	return dls_u128__make((a.hi << s) | (a.lo >> (64 - s)), a.lo << s);
+}
+
+/**
+ * @brief a >> s for s in 0..127; s >= 128 gives 0 (portable backend).
+ * @param[in] a the value.
+ * @param[in] s shift count.
+ * @return the shifted value.
+ */
+DLS_INLINE dls_u128 dls_u128_shr_portable(dls_u128 a, unsigned int s)
+{
+	if (s >= 128)
+		return dls_u128__make(0, 0);
+	if (s >= 64)
+		return dls_u128__make(0, a.hi >> (s - 64));
+	if (s == 0)
+		return a;
+	return dls_u128__make(a.hi >> s, (a.lo >> s) | (a.hi << (64 - s)));
+}
+
+/**
+ * @brief Three-way comparison (portable backend).
+ * @param[in] a a value.
+ * @param[in] b another value.
+ * @return -1, 0 or 1 as a is less than, equal to or greater than b.
+ */
+DLS_INLINE int dls_u128_cmp_portable(dls_u128 a, dls_u128 b)
+{
+	if (a.hi != b.hi)
+		return a.hi < b.hi ? -1 : 1;
+	if (a.lo != b.lo)
+		return a.lo < b.lo ? -1 : 1;
+	return 0;
+}
+
+/**
+ * @brief 128 by 64 division with a full 128-bit quotient (portable backend).
+ * @param[in] a dividend.
+ * @param[in] d divisor, not 0.
+ * @param[out] rem remainder (may be NULL).
+ * @return the quotient a / d, truncated.
+ */
+DLS_INLINE dls_u128 dls_u128_div_u64_rem_portable(dls_u128 a, uint64_t d,
+						  uint64_t *rem)
+{
+	uint64_t qhi, r, qlo;
+
+	DLS_U128__CHECK_DIV(d);
+	qhi = a.hi / d;
+	qlo = dls_u128__divlu_portable(a.hi % d, a.lo, d, &r);
+	if (rem)
+		*rem = r;
+	return dls_u128__make(qhi, qlo);
+}
+
+/**
+ * @brief a * b / c truncated, saturating to UINT64_MAX when the quotient
+ * needs more than 64 bits (portable backend).
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @param[in] c divisor, not 0.
+ * @return the quotient, or UINT64_MAX on overflow.
+ */
+DLS_INLINE uint64_t dls_u128_mul_u64_u64_div_u64_portable(uint64_t a,
+							  uint64_t b,
+							  uint64_t c)
+{
+	dls_u128 p = dls_u128_mul_u64_u64_portable(a, b);
+	uint64_t r;
+
+	DLS_U128__CHECK_DIV(c);
+	if (p.hi >= c)
+		return UINT64_MAX;
+	return dls_u128__divlu_portable(p.hi, p.lo, c, &r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Compiler __int128 backend.                                           */
+/* ------------------------------------------------------------------ */
+#if defined(DLS_U128_HAVE_INT128) || defined(DLS_DOXYGEN)
+/** @cond INTERNAL */
+__extension__ typedef unsigned __int128 dls_u128__native;
+
+DLS_INLINE dls_u128__native dls_u128__to(dls_u128 a)
+{
+	return ((dls_u128__native)a.hi << 64) | a.lo;
+}
+
+DLS_INLINE dls_u128 dls_u128__from(dls_u128__native x)
+{
+	return dls_u128__make((uint64_t)(x >> 64), (uint64_t)x);
+}
+/** @endcond */
+
+/**
+ * @brief a + b (__int128 backend).
+ * @param[in] a first addend.
+ * @param[in] b second addend.
+ * @return the sum modulo 2^128.
+ */
+DLS_INLINE dls_u128 dls_u128_add_int128(dls_u128 a, dls_u128 b)
+{
+	return dls_u128__from(dls_u128__to(a) + dls_u128__to(b));
+}
+
+/**
+ * @brief a - b (__int128 backend).
+ * @param[in] a minuend.
+ * @param[in] b subtrahend.
+ * @return the difference modulo 2^128.
+ */
+DLS_INLINE dls_u128 dls_u128_sub_int128(dls_u128 a, dls_u128 b)
+{
+	return dls_u128__from(dls_u128__to(a) - dls_u128__to(b));
+}
+
+/**
+ * @brief Full 64x64 product (__int128 backend).
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @return a * b.
+ */
+DLS_INLINE dls_u128 dls_u128_mul_u64_u64_int128(uint64_t a, uint64_t b)
+{
+	return dls_u128__from((dls_u128__native)a * b);
+}
+
+/**
+ * @brief a << s, s >= 128 gives 0 (__int128 backend).
+ * @param[in] a the value.
+ * @param[in] s shift count.
+ * @return the shifted value.
+ */
+DLS_INLINE dls_u128 dls_u128_shl_int128(dls_u128 a, unsigned int s)
+{
+	return s >= 128 ? dls_u128__make(0, 0)
+			: dls_u128__from(dls_u128__to(a) << s);
+}
+
+/**
+ * @brief a >> s, s >= 128 gives 0 (__int128 backend).
+ * @param[in] a the value.
+ * @param[in] s shift count.
+ * @return the shifted value.
+ */
+DLS_INLINE dls_u128 dls_u128_shr_int128(dls_u128 a, unsigned int s)
+{
+	return s >= 128 ? dls_u128__make(0, 0)
+			: dls_u128__from(dls_u128__to(a) >> s);
+}
+
+/**
+ * @brief Three-way comparison (__int128 backend).
+ * @param[in] a a value.
+ * @param[in] b another value.
+ * @return -1, 0 or 1.
+ */
+DLS_INLINE int dls_u128_cmp_int128(dls_u128 a, dls_u128 b)
+{
+	dls_u128__native x = dls_u128__to(a), y = dls_u128__to(b);
+
+	return (x > y) - (x < y);
+}
+
+/**
+ * @brief 128 by 64 division (__int128 backend; calls libgcc).
+ * @param[in] a dividend.
+ * @param[in] d divisor, not 0.
+ * @param[out] rem remainder (may be NULL).
+ * @return the quotient.
+ */
+DLS_INLINE dls_u128 dls_u128_div_u64_rem_int128(dls_u128 a, uint64_t d,
+						uint64_t *rem)
+{
+	dls_u128__native x = dls_u128__to(a);
+
+	DLS_U128__CHECK_DIV(d);
+	if (rem)
+		*rem = (uint64_t)(x % d);
+	return dls_u128__from(x / d);
+}
+
+/**
+ * @brief a * b / c, saturating (__int128 backend; calls libgcc).
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @param[in] c divisor, not 0.
+ * @return the quotient, or UINT64_MAX on overflow.
+ */
+DLS_INLINE uint64_t dls_u128_mul_u64_u64_div_u64_int128(uint64_t a, uint64_t b,
+							uint64_t c)
+{
+	dls_u128__native q;
+
+	DLS_U128__CHECK_DIV(c);
+	q = (dls_u128__native)a * b / c;
+	return (q >> 64) ? UINT64_MAX : (uint64_t)q;
+}
+#endif /* DLS_U128_HAVE_INT128 */
+
+/* ------------------------------------------------------------------ */
+/* x86_64 inline assembly backend: mulq and divq.                        */
+/* ------------------------------------------------------------------ */
+#if defined(DLS_U128_HAVE_X86) || defined(DLS_DOXYGEN)
+/**
+ * @brief Full 64x64 product with `mulq` (x86_64 backend).
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @return a * b.
+ */
+DLS_INLINE dls_u128 dls_u128_mul_u64_u64_x86(uint64_t a, uint64_t b)
+{
+	uint64_t lo, hi;
+
+	__asm__("mulq %3" : "=a"(lo), "=d"(hi) : "a"(a), "rm"(b) : "cc");
+	return dls_u128__make(hi, lo);
+}
+
+/** @cond INTERNAL */
+/* (hi:lo) / d with hi < d, so divq cannot fault. */
+DLS_INLINE uint64_t dls_u128__divq(uint64_t hi, uint64_t lo, uint64_t d,
+				   uint64_t *rem)
+{
+	uint64_t q, r;
+
+	__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(d) : "cc");
+	*rem = r;
+	return q;
+}
+/** @endcond */
+
+/**
+ * @brief 128 by 64 division with two `divq` (x86_64 backend).
+ * @param[in] a dividend.
+ * @param[in] d divisor, not 0.
+ * @param[out] rem remainder (may be NULL).
+ * @return the quotient.
+ */
+DLS_INLINE dls_u128 dls_u128_div_u64_rem_x86(dls_u128 a, uint64_t d,
+					     uint64_t *rem)
+{
+	uint64_t r, qhi = 0, qlo, hi = a.hi;
+
+	DLS_U128__CHECK_DIV(d);
+	if (hi >= d) {
+		qhi = hi / d;
+		hi %= d;
+	}
+	qlo = dls_u128__divq(hi, a.lo, d, &r);
+	if (rem)
+		*rem = r;
+	return dls_u128__make(qhi, qlo);
+}
+
+/**
+ * @brief a * b / c with `mulq` + `divq`, saturating (x86_64 backend).
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @param[in] c divisor, not 0.
+ * @return the quotient, or UINT64_MAX on overflow.
+ */
+DLS_INLINE uint64_t dls_u128_mul_u64_u64_div_u64_x86(uint64_t a, uint64_t b,
+						     uint64_t c)
+{
+	dls_u128 p = dls_u128_mul_u64_u64_x86(a, b);
+	uint64_t r;
+
+	DLS_U128__CHECK_DIV(c);
+	if (p.hi >= c)
+		return UINT64_MAX;
+	return dls_u128__divq(p.hi, p.lo, c, &r);
+}
+#endif /* DLS_U128_HAVE_X86 */
+
+/* ------------------------------------------------------------------ */
+/* The configured backend.                                              */
+/* ------------------------------------------------------------------ */
+/** @cond INTERNAL */
+#if DLS_MATH128_BACKEND == DLS_MATH128_X86_64 && defined(DLS_U128_HAVE_X86)
+#define DLS_U128__ARITH(op) op##_int128
+#define DLS_U128__MUL(op) op##_x86
+#elif DLS_MATH128_BACKEND >= DLS_MATH128_INT128 && defined(DLS_U128_HAVE_INT128)
+#define DLS_U128__ARITH(op) op##_int128
+#define DLS_U128__MUL(op) op##_int128
+#else
+#define DLS_U128__ARITH(op) op##_portable
+#define DLS_U128__MUL(op) op##_portable
+#endif
+#if DLS_MATH128_BACKEND == DLS_MATH128_X86_64 && !defined(DLS_U128_HAVE_INT128)
+#undef DLS_U128__ARITH
+#define DLS_U128__ARITH(op) op##_portable
+#endif
+/** @endcond */
+
+/**
+ * @brief Widen a 64-bit value.
+ * @param[in] x the value.
+ * @return x as a u128.
+ */
+DLS_INLINE dls_u128 dls_u128_from_u64(uint64_t x)
+{
+	return dls_u128__make(0, x);
+}
+
+/**
+ * @brief a + b modulo 2^128.
+ * @param[in] a first addend.
+ * @param[in] b second addend.
+ * @return the sum.
+ */
+DLS_INLINE dls_u128 dls_u128_add(dls_u128 a, dls_u128 b)
+{
+	return DLS_U128__ARITH(dls_u128_add)(a, b);
+}
+
+/**
+ * @brief a - b modulo 2^128.
+ * @param[in] a minuend.
+ * @param[in] b subtrahend.
+ * @return the difference.
+ */
+DLS_INLINE dls_u128 dls_u128_sub(dls_u128 a, dls_u128 b)
+{
+	return DLS_U128__ARITH(dls_u128_sub)(a, b);
+}
+
+/**
+ * @brief Full product of two 64-bit values.
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @return a * b, exact.
+ */
+DLS_INLINE dls_u128 dls_u128_mul_u64_u64(uint64_t a, uint64_t b)
+{
+	return DLS_U128__MUL(dls_u128_mul_u64_u64)(a, b);
+}
+
+/**
+ * @brief a << s for s in 0..127; s >= 128 gives 0.
+ * @param[in] a the value.
+ * @param[in] s shift count.
+ * @return the shifted value.
+ */
+DLS_INLINE dls_u128 dls_u128_shl(dls_u128 a, unsigned int s)
+{
+	return DLS_U128__ARITH(dls_u128_shl)(a, s);
+}
+
+/**
+ * @brief a >> s for s in 0..127; s >= 128 gives 0.
+ * @param[in] a the value.
+ * @param[in] s shift count.
+ * @return the shifted value.
+ */
+DLS_INLINE dls_u128 dls_u128_shr(dls_u128 a, unsigned int s)
+{
+	return DLS_U128__ARITH(dls_u128_shr)(a, s);
+}
+
+/**
+ * @brief Three-way comparison.
+ * @param[in] a a value.
+ * @param[in] b another value.
+ * @return -1, 0 or 1 as a is less than, equal to or greater than b.
+ */
+DLS_INLINE int dls_u128_cmp(dls_u128 a, dls_u128 b)
+{
+	return DLS_U128__ARITH(dls_u128_cmp)(a, b);
+}
+
+/**
+ * @brief a == b.
+ * @param[in] a a value.
+ * @param[in] b another value.
+ * @return true when equal.
+ */
+DLS_INLINE bool dls_u128_eq(dls_u128 a, dls_u128 b)
+{
+	return a.lo == b.lo && a.hi == b.hi;
+}
+
+/**
+ * @brief a < b.
+ * @param[in] a a value.
+ * @param[in] b another value.
+ * @return true when a is less than b.
+ */
+DLS_INLINE bool dls_u128_lt(dls_u128 a, dls_u128 b)
+{
+	return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
+}
+
+/**
+ * @brief Bits [s, s + 64) of a * b, for s in 0..127.
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @param[in] s shift count.
+ * @return the low 64 bits of (a * b) >> s.
+ */
+DLS_INLINE uint64_t dls_u128_mul_u64_u64_shr(uint64_t a, uint64_t b,
+					     unsigned int s)
+{
+	return dls_u128_shr(dls_u128_mul_u64_u64(a, b), s).lo;
+}
+
+/**
+ * @brief (a * mul) >> s for a 32-bit multiplier (scaling by a ratio such as
+ * capacity / 1024), s in 0..95.
+ * @param[in] a the value.
+ * @param[in] mul the multiplier.
+ * @param[in] s shift count.
+ * @return the low 64 bits of (a * mul) >> s.
+ */
+DLS_INLINE uint64_t dls_u128_mul_u64_u32_shr(uint64_t a, uint32_t mul,
+					     unsigned int s)
+{
+	return dls_u128_mul_u64_u64_shr(a, mul, s);
+}
+
+/**
+ * @brief 128 by 64 division with a full 128-bit quotient (never overflows).
+ * @param[in] a dividend.
+ * @param[in] d divisor, not 0.
+ * @param[out] rem remainder (may be NULL).
+ * @return the quotient a / d, truncated toward zero.
+ */
+DLS_INLINE dls_u128 dls_u128_div_u64_rem(dls_u128 a, uint64_t d, uint64_t *rem)
+{
+	return DLS_U128__MUL(dls_u128_div_u64_rem)(a, d, rem);
+}
+
+/**
+ * @brief a * b / c without intermediate overflow, truncated toward zero.
+ *
+ * When the exact quotient needs more than 64 bits the result saturates to
+ * UINT64_MAX; use dls_u128_mul_u64_u64_div_u64_checked() to tell.
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @param[in] c divisor, not 0.
+ * @return floor(a * b / c), or UINT64_MAX on overflow.
+ */
+DLS_INLINE uint64_t dls_u128_mul_u64_u64_div_u64(uint64_t a, uint64_t b,
+						 uint64_t c)
+{
+	return DLS_U128__MUL(dls_u128_mul_u64_u64_div_u64)(a, b, c);
+}
+
+/**
+ * @brief Checked a * b / c.
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @param[in] c divisor.
+ * @param[out] q floor(a * b / c) on success.
+ * @retval 0 success.
+ * @retval DLS_EINVAL @p c is 0.
+ * @retval DLS_ERANGE the quotient needs more than 64 bits.
+ */
+DLS_INLINE int dls_u128_mul_u64_u64_div_u64_checked(uint64_t a, uint64_t b,
+						    uint64_t c, uint64_t *q)
+{
+	if (c == 0)
+		return DLS_EINVAL;
+	if (dls_u128_mul_u64_u64(a, b).hi >= c)
+		return DLS_ERANGE;
+	*q = dls_u128_mul_u64_u64_div_u64(a, b, c);
+	return 0;
+}
+
+/** @} */
+
+#endif /* DLSCHED_MATH128_H */
