@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <CUnit/Basic.h>
 #include <CUnit/CUnit.h>
 
 /* Assert a == b for unsigned 64-bit values; prints both on failure. */

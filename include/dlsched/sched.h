@@ -1,0 +1,304 @@
+/**
+ * @file sched.h
+ * @brief EDF + CBS scheduling: domains, runqueues, entities and the
+ * class-style entry points.
+ *
+ * @code
+ * static const struct dls_ops ops = {
+ *     .now = my_now, .timer_arm = my_arm, .timer_cancel = my_cancel,
+ *     .resched = my_resched,
+ * };
+ * struct dls_domain dom;
+ * struct dls_rq rq[1];
+ * dls_domain_init(&dom, &ops, my_ctx, NULL, rq, 1);
+ *
+ * struct dls_params p = { .runtime = 2000000, .deadline = 10000000 };
+ * dls_entity_init(&task->se);
+ * if (dls_entity_attach(&rq[0], &task->se, &p) == 0) {
+ *     dls_wakeup(&rq[0], &task->se);
+ *     struct dls_entity *next = dls_schedule(&rq[0]);
+ * }
+ * @endcode
+ *
+ * Lock contract: every function taking a runqueue expects the caller to
+ * hold that runqueue's lock (or to be the only thread using it).
+ */
+#ifndef DLSCHED_SCHED_H
+#define DLSCHED_SCHED_H
+
+#include <dlsched/types.h>
+
+/**
+ * @defgroup sched EDF + CBS scheduler
+ * @brief Per-CPU EDF runqueues with Constant Bandwidth Server reservations.
+ * @{
+ */
+
+/** @brief dls_enqueue(): the entity woke up (apply the CBS wake-up rule). */
+#define DLS_ENQUEUE_WAKEUP 0x1u
+/** @brief dls_enqueue(): replenish the budget before queueing. */
+#define DLS_ENQUEUE_REPLENISH 0x2u
+/** @brief dls_enqueue(): put back as it was (no CBS rule applied). */
+#define DLS_ENQUEUE_RESTORE 0x4u
+
+/** @brief dls_dequeue(): the entity blocks (stops being runnable). */
+#define DLS_DEQUEUE_SLEEP 0x1u
+/** @brief dls_dequeue(): the entity's current job is complete (implies SLEEP). */
+#define DLS_DEQUEUE_DONE 0x2u
+/** @brief dls_dequeue(): take off the tree but keep runnable (for a move). */
+#define DLS_DEQUEUE_SAVE 0x4u
+
+/**
+ * @brief Fill @p cfg with the defaults (100 us .. 2^22 us periods, 95%
+ * bandwidth limit, the CBS wake-up rule, 500 ms average half-life).
+ * @param[out] cfg the configuration.
+ */
+DLS_API void dls_domain_config_default(struct dls_domain_config *cfg);
+
+/**
+ * @brief Initialise a domain and its runqueues (all at full capacity).
+ * @param[out] dom the domain.
+ * @param[in] ops platform operations; @c now, @c timer_arm, @c timer_cancel
+ *            and @c resched are required. Must outlive the domain.
+ * @param[in] ctx first argument of every op.
+ * @param[in] cfg configuration, or NULL for the defaults.
+ * @param[out] rqs caller-owned array of @p nr_cpus runqueues.
+ * @param[in] nr_cpus number of CPUs, at least 1.
+ * @retval 0 success.
+ * @retval DLS_EINVAL a NULL pointer, a missing required op, nr_cpus < 1, or
+ *         a configuration with period_min > period_max or period_min == 0.
+ */
+DLS_API int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
+			    void *ctx, const struct dls_domain_config *cfg,
+			    struct dls_rq *rqs, int nr_cpus);
+
+/**
+ * @brief Set a runqueue's CPU capacity (1024 = full speed).
+ *
+ * Runtime is charged scaled by capacity/1024 and the admission limit of the
+ * runqueue is scaled likewise.
+ * @param[in,out] rq the runqueue (lock held).
+ * @param[in] capacity 1 .. 1024.
+ * @retval 0 success.
+ * @retval DLS_EINVAL capacity out of range.
+ * @retval DLS_EBANDWIDTH the admitted bandwidth would no longer fit.
+ */
+DLS_API int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity);
+
+/**
+ * @brief Check parameters against every rule, in a fixed order.
+ * @param[in] dom the domain whose period range applies, or NULL for the
+ *            default range.
+ * @param[in] p the parameters.
+ * @retval 0 valid.
+ * @retval DLS_EINVAL @p p is NULL.
+ * @retval DLS_ETOPBIT a time value has bit 63 set.
+ * @retval DLS_EFLAGS unknown flag bits.
+ * @retval DLS_EDEADLINE_ZERO deadline is 0.
+ * @retval DLS_ERUNTIME_MIN runtime below DLS_RUNTIME_MIN.
+ * @retval DLS_ERUNTIME_GT_DEADLINE runtime > deadline.
+ * @retval DLS_EDEADLINE_GT_PERIOD deadline > period (period != 0).
+ * @retval DLS_EPERIOD_RANGE effective period outside [period_min, period_max].
+ */
+DLS_API int dls_params_check(const struct dls_domain *dom,
+			     const struct dls_params *p);
+
+/**
+ * @brief Bandwidth Q/P of valid parameters in DLS_BW_SHIFT fixed point,
+ * rounded down.
+ * @param[in] p valid parameters.
+ * @return the bandwidth.
+ */
+DLS_API uint64_t dls_params_bw(const struct dls_params *p);
+
+/**
+ * @brief Prepare an entity (off any runqueue, statistics zeroed).
+ * @param[out] se the entity.
+ */
+DLS_API void dls_entity_init(struct dls_entity *se);
+
+/**
+ * @brief Attach an entity to a runqueue with its parameters, subject to
+ * admission control. The entity is not runnable until dls_wakeup().
+ * @param[in,out] rq the runqueue (lock held).
+ * @param[in,out] se an initialised, detached entity.
+ * @param[in] p its parameters.
+ * @retval 0 success.
+ * @retval DLS_ESTATE @p se is already attached.
+ * @retval DLS_EBANDWIDTH admission control refused it; nothing changed.
+ * @retval other the error of dls_params_check(); nothing changed.
+ */
+DLS_API int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
+			      const struct dls_params *p);
+
+/**
+ * @brief Change an attached entity's parameters, even while it is queued
+ * or running.
+ *
+ * The current instance keeps its absolute deadline; its remaining runtime
+ * is cut to the new budget if larger. The next instance (replenishment or
+ * renewal) uses the new values. A queued entity is requeued.
+ * @param[in,out] rq its runqueue (lock held).
+ * @param[in,out] se the entity.
+ * @param[in] p the new parameters.
+ * @retval 0 success.
+ * @retval DLS_ESTATE @p se is not attached to @p rq.
+ * @retval DLS_EBANDWIDTH admission control refused the change; nothing changed.
+ * @retval other the error of dls_params_check(); nothing changed.
+ */
+DLS_API int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,
+				  const struct dls_params *p);
+
+/**
+ * @brief Read the configured parameters and the live CBS state.
+ * @param[in] se the entity.
+ * @param[out] p configured parameters (may be NULL).
+ * @param[out] runtime remaining runtime of this instance, ns (may be NULL).
+ * @param[out] deadline absolute deadline of this instance, ns (may be NULL).
+ */
+DLS_API void dls_entity_get(const struct dls_entity *se, struct dls_params *p,
+			    int64_t *runtime, uint64_t *deadline);
+
+/**
+ * @brief Detach an entity (the task died): dequeue it, cancel its timer and
+ * release its bandwidth. Safe in any state.
+ * @param[in,out] rq its runqueue (lock held).
+ * @param[in,out] se the entity.
+ */
+DLS_API void dls_task_dead(struct dls_rq *rq, struct dls_entity *se);
+
+/**
+ * @brief Put an attached entity on the runqueue.
+ *
+ * With DLS_ENQUEUE_WAKEUP the entity becomes runnable and the CBS wake-up
+ * rule decides whether it keeps its deadline; with DLS_ENQUEUE_REPLENISH
+ * its budget is replenished first. A throttled entity is only marked
+ * runnable; its replenishment timer will queue it.
+ * @param[in,out] rq its runqueue (lock held).
+ * @param[in,out] se the entity, not queued.
+ * @param[in] flags DLS_ENQUEUE_*.
+ */
+DLS_API void dls_enqueue(struct dls_rq *rq, struct dls_entity *se,
+			 unsigned int flags);
+
+/**
+ * @brief Take an entity off the runqueue.
+ *
+ * A running entity is charged first. With DLS_DEQUEUE_DONE its job is
+ * complete: a miss is counted if that happens after its deadline.
+ * @param[in,out] rq its runqueue (lock held).
+ * @param[in,out] se the entity.
+ * @param[in] flags DLS_DEQUEUE_*.
+ */
+DLS_API void dls_dequeue(struct dls_rq *rq, struct dls_entity *se,
+			 unsigned int flags);
+
+/**
+ * @brief Wake an entity: enqueue with DLS_ENQUEUE_WAKEUP, then
+ * dls_check_preempt().
+ * @param[in,out] rq its runqueue (lock held).
+ * @param[in,out] se the entity, not runnable.
+ */
+DLS_API void dls_wakeup(struct dls_rq *rq, struct dls_entity *se);
+
+/**
+ * @brief Whether @p se should preempt the current entity; if so, request
+ * a reschedule through the resched op.
+ * @param[in,out] rq the runqueue (lock held).
+ * @param[in] se a queued entity.
+ * @return true when a reschedule was requested.
+ */
+DLS_API bool dls_check_preempt(struct dls_rq *rq, const struct dls_entity *se);
+
+/**
+ * @brief The earliest-deadline queued entity, made current.
+ * @param[in,out] rq the runqueue (lock held); no entity is current.
+ * @return the entity to run, or NULL when none is queued.
+ */
+DLS_API struct dls_entity *dls_pick_next(struct dls_rq *rq);
+
+/**
+ * @brief The current entity stops running: charge it and clear current.
+ * @param[in,out] rq the runqueue (lock held).
+ * @param[in,out] se the current entity.
+ */
+DLS_API void dls_put_prev(struct dls_rq *rq, struct dls_entity *se);
+
+/**
+ * @brief Make a queued entity current (starts its charge interval).
+ * @param[in,out] rq the runqueue (lock held).
+ * @param[in,out] se a queued entity.
+ */
+DLS_API void dls_set_curr(struct dls_rq *rq, struct dls_entity *se);
+
+/**
+ * @brief Charge the current entity for the time since its last charge;
+ * throttle it when its budget is spent or its deadline passed.
+ * @param[in,out] rq the runqueue (lock held).
+ */
+DLS_API void dls_update_curr(struct dls_rq *rq);
+
+/**
+ * @brief Periodic tick: dls_update_curr(), then request a reschedule if the
+ * current entity was throttled or is no longer the earliest.
+ * @param[in,out] rq the runqueue (lock held).
+ */
+DLS_API void dls_tick(struct dls_rq *rq);
+
+/**
+ * @brief The current entity gives up the rest of this instance until its
+ * next period.
+ * @param[in,out] rq the runqueue (lock held).
+ */
+DLS_API void dls_yield(struct dls_rq *rq);
+
+/**
+ * @brief The platform calls this when a timer armed through timer_arm fires.
+ *
+ * Stale expiries (timer no longer armed, or earlier than its expiry time)
+ * are ignored, so a cancel racing with an expiry is harmless.
+ * @param[in,out] t the timer.
+ * @note The caller holds the lock of the runqueue dls_timer_rq() names.
+ */
+DLS_API void dls_timer_expired(struct dls_timer *t);
+
+/**
+ * @brief The runqueue whose lock dls_timer_expired() needs for @p t.
+ * @param[in] t a timer passed to timer_arm.
+ * @return the runqueue of the timer's entity.
+ */
+DLS_API struct dls_rq *dls_timer_rq(const struct dls_timer *t);
+
+/**
+ * @brief One-CPU convenience: charge and put back the current entity, pick
+ * the earliest one and make it current.
+ * @param[in,out] rq the runqueue (lock held).
+ * @return the entity to run, or NULL to idle.
+ */
+DLS_API struct dls_entity *dls_schedule(struct dls_rq *rq);
+
+/**
+ * @brief Set or clear deadline inheritance on an entity (for the PI layer).
+ *
+ * While boosted the entity is ordered by @p inherited_deadline and is not
+ * throttled: an exhausted budget is replenished at once.
+ * @param[in,out] rq its runqueue (lock held).
+ * @param[in,out] se the entity.
+ * @param[in] boosted true to boost, false to restore its own deadline.
+ * @param[in] inherited_deadline the donor's absolute deadline (ignored when
+ *            @p boosted is false).
+ */
+DLS_API void dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
+				  bool boosted, uint64_t inherited_deadline);
+
+/**
+ * @brief Validate a runqueue: tree shape and order, counts, the earliest
+ * cache, entity flags and the current entity.
+ * @param[in] rq the runqueue (lock held).
+ * @return NULL when valid, else the first violated property.
+ */
+DLS_API const char *dls_rq_check(const struct dls_rq *rq);
+
+/** @} */
+
+#endif /* DLSCHED_SCHED_H */

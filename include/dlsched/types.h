@@ -1,0 +1,228 @@
+/**
+ * @file types.h
+ * @brief The scheduler's objects, without the API: embed these in your own
+ * task, thread or vCPU structures.
+ *
+ * Fields are labelled *public* (the integrator may set them before the object
+ * is handed to the library), *read-only* (read them freely under the
+ * runqueue lock) or *private* (the library's; do not touch).
+ */
+#ifndef DLSCHED_TYPES_H
+#define DLSCHED_TYPES_H
+
+#include <dlsched/common.h>
+#include <dlsched/rbtree.h>
+
+/**
+ * @addtogroup sched
+ * @{
+ */
+
+/** @brief Ask for overrun notification through the entity's callback. */
+#define DLS_FLAG_OVERRUN 0x1u
+/** @brief Every flag libdlsched knows; any other bit is refused. */
+#define DLS_FLAGS_ALL DLS_FLAG_OVERRUN
+
+/** @brief Smallest runtime accepted by the parameter check, in ns. */
+#define DLS_RUNTIME_MIN 1024u
+
+/** @brief Fractional bits of bandwidth values (as Linux's BW_SHIFT). */
+#define DLS_BW_SHIFT 20
+/** @brief Bandwidth 1.0 in DLS_BW_SHIFT fixed point. */
+#define DLS_BW_UNIT (UINT64_C(1) << DLS_BW_SHIFT)
+/** @brief Bandwidth limit value that disables admission control. */
+#define DLS_BW_UNLIMITED UINT64_MAX
+
+/** @brief Capacity of a full-speed CPU. */
+#define DLS_CAPACITY_SCALE 1024u
+
+/**
+ * @brief Reservation parameters of a deadline entity (all in ns).
+ *
+ * The CBS server of an entity receives @c runtime ns of CPU time every
+ * @c period ns, to be consumed before @c deadline ns after each release.
+ */
+struct dls_params {
+	uint64_t runtime;  /**< public: budget Q per instance */
+	uint64_t deadline; /**< public: relative deadline D */
+	uint64_t period;   /**< public: period P; 0 means P = D */
+	uint32_t flags;    /**< public: DLS_FLAG_* bits */
+};
+
+/**
+ * @brief A one-shot timer the library asks the platform to arm.
+ *
+ * Embedded in each entity (its replenishment timer). The platform keeps
+ * whatever it needs in @c platform_data and calls dls_timer_expired() when
+ * the timer fires.
+ */
+struct dls_timer {
+	uint64_t expires;        /**< read-only: absolute expiry, ns */
+	bool armed;              /**< read-only: armed and not yet expired */
+	uintptr_t platform_data; /**< public: free for the platform's use */
+};
+
+/** @brief Per-entity statistics; counters only grow. */
+struct dls_stats {
+	uint64_t runtime_consumed; /**< CPU time charged, capacity-scaled, ns */
+	uint64_t instances;        /**< new instances started (fresh deadline) */
+	uint64_t jobs_done;        /**< instances the integrator reported done */
+	uint64_t replenishments;   /**< budget replenishments */
+	uint64_t throttles;        /**< times the budget ran out */
+	uint64_t misses;           /**< deadline misses */
+	uint64_t max_lateness;     /**< worst lateness seen at a miss, ns */
+	uint64_t lagged;           /**< replenishments that found the deadline behind now */
+	uint64_t overruns;         /**< runtime overruns (budget < 0 or deadline passed while running) */
+	uint64_t wakeups_kept;     /**< wake-ups that kept deadline and runtime */
+	uint64_t wakeups_renewed;  /**< wake-ups that started a new instance */
+	uint64_t yields;           /**< calls to dls_yield() */
+};
+
+struct dls_entity;
+struct dls_rq;
+struct dls_domain;
+
+/** @brief Per-entity overrun notification callback. */
+typedef void (*dls_overrun_fn)(void *arg, struct dls_entity *se);
+
+/**
+ * @brief A deadline scheduling entity: embed it in your task.
+ *
+ * Initialise with dls_entity_init(), then attach it to a runqueue with
+ * dls_entity_attach().
+ */
+struct dls_entity {
+	struct dls_rb_node node;    /**< private: EDF tree node */
+	struct dls_params params;   /**< read-only: configured parameters */
+	uint64_t period;            /**< read-only: effective period (P, or D when 0) */
+	uint64_t bw;                /**< read-only: Q/P, DLS_BW_SHIFT fixed point */
+	int64_t runtime;            /**< read-only: remaining runtime, ns */
+	uint64_t deadline;          /**< read-only: absolute deadline, ns */
+	uint64_t pi_deadline;       /**< read-only: inherited deadline while boosted */
+	uint64_t exec_start;        /**< private: start of the current charge interval */
+	uint64_t seq;               /**< private: FIFO tie-break among equal deadlines */
+	struct dls_rq *rq;          /**< read-only: runqueue attached to, or NULL */
+	struct dls_timer timer;     /**< read-only: replenishment timer */
+	dls_overrun_fn overrun_cb;  /**< public: called on overrun when DLS_FLAG_OVERRUN is set */
+	void *overrun_arg;          /**< public: argument of @c overrun_cb */
+	struct dls_stats stats;     /**< read-only: statistics */
+	bool is_new;                /**< read-only: no instance started yet */
+	bool runnable;              /**< read-only: the integrator considers it ready */
+	bool queued;                /**< read-only: on the EDF tree */
+	bool throttled;             /**< read-only: budget exhausted, waiting for replenishment */
+	bool yielded;               /**< read-only: gave up the rest of its instance */
+	bool boosted;               /**< read-only: running with an inherited deadline */
+	bool missed;                /**< read-only: this instance already missed its deadline */
+	/* Room for the SMP layer: pushable node, affinity, migration state. */
+};
+
+/** @brief Kinds of trace events. */
+enum dls_trace_type {
+	DLS_TRACE_ENQUEUE,   /**< entity entered the EDF tree */
+	DLS_TRACE_DEQUEUE,   /**< entity left the EDF tree */
+	DLS_TRACE_THROTTLE,  /**< budget exhausted; timer armed */
+	DLS_TRACE_REPLENISH, /**< budget replenished */
+	DLS_TRACE_LAGGED,    /**< replenishment found the deadline behind now */
+	DLS_TRACE_MISS,      /**< deadline miss */
+	DLS_TRACE_OVERRUN,   /**< runtime overrun */
+	DLS_TRACE_YIELD,     /**< entity yielded */
+	DLS_TRACE_PARAMS,    /**< parameters changed */
+	DLS_TRACE_NEW,       /**< new instance started */
+	DLS_TRACE_BOOST      /**< inherited deadline set or cleared */
+};
+
+/** @brief One trace event, passed to dls_ops::trace. */
+struct dls_trace_event {
+	enum dls_trace_type type;     /**< what happened */
+	int cpu;                      /**< runqueue's CPU */
+	uint64_t now;                 /**< clock at the event, ns */
+	const struct dls_entity *se;  /**< the entity concerned */
+	uint64_t deadline;            /**< its absolute deadline after the event */
+	int64_t runtime;              /**< its remaining runtime after the event */
+};
+
+/**
+ * @brief Platform operations, given once at domain init.
+ *
+ * Every callback takes the domain's @c ctx first. Slots marked optional may
+ * be NULL.
+ */
+struct dls_ops {
+	/** Current time of @p cpu's clock, ns (monotonic, may wrap). */
+	uint64_t (*now)(void *ctx, int cpu);
+	/**
+	 * Arm (or re-arm) @p t to fire at @p abs_ns; when it fires the platform
+	 * calls dls_timer_expired() with the runqueue lock held.
+	 */
+	void (*timer_arm)(void *ctx, struct dls_timer *t, uint64_t abs_ns);
+	/**
+	 * Cancel @p t. A callback already in flight is harmless: the library
+	 * ignores expiries of timers it no longer has armed, or that arrive
+	 * before their time.
+	 */
+	void (*timer_cancel)(void *ctx, struct dls_timer *t);
+	/** @p cpu must call dls_schedule() (or pick again) soon. */
+	void (*resched)(void *ctx, int cpu);
+	/** Optional: lock @p cpu's runqueue (used by cross-CPU operations). */
+	void (*lock)(void *ctx, int cpu);
+	/** Optional: unlock @p cpu's runqueue. */
+	void (*unlock)(void *ctx, int cpu);
+	/** Optional: receives every trace event; costs one branch when NULL. */
+	void (*trace)(void *ctx, const struct dls_trace_event *ev);
+};
+
+/** @brief CBS wake-up rule for constrained-deadline entities (D < P). */
+enum dls_wakeup_rule {
+	/** The v5 rule: keep (deadline, runtime) if runtime/(deadline-now) <= Q/P, else renew. */
+	DLS_WAKEUP_CBS = 0,
+	/** Linux's revised rule: for D < P trim runtime to (Q/D) * (deadline - now). */
+	DLS_WAKEUP_REVISED = 1
+};
+
+/** @brief Domain configuration; dls_domain_config_default() fills it. */
+struct dls_domain_config {
+	uint64_t period_min;  /**< smallest accepted period, ns (default 100 us) */
+	uint64_t period_max;  /**< largest accepted period, ns (default 2^22 us) */
+	uint64_t bw_limit;    /**< admission limit per full-speed CPU, DLS_BW_SHIFT
+				   fixed point (default 95%); DLS_BW_UNLIMITED disables */
+	enum dls_wakeup_rule wakeup_rule; /**< default DLS_WAKEUP_CBS */
+	uint64_t avg_period;  /**< half-life of dls_rq::avg, ns (default 500 ms) */
+};
+
+/** @brief Earliest deadlines queued on a runqueue. */
+struct dls_earliest {
+	uint64_t curr; /**< earliest deadline; valid when nr_running >= 1 */
+	uint64_t next; /**< second earliest; valid when nr_running >= 2 */
+};
+
+/** @brief One CPU's deadline runqueue. */
+struct dls_rq {
+	struct dls_rb_root_cached root; /**< private: EDF tree */
+	struct dls_domain *dom;         /**< read-only: owning domain */
+	struct dls_entity *curr;        /**< read-only: entity running here or NULL */
+	struct dls_earliest earliest;   /**< read-only: earliest deadline cache */
+	unsigned int nr_running;        /**< read-only: entities on the tree */
+	unsigned int nr_attached;       /**< read-only: entities attached */
+	int cpu;                        /**< read-only: CPU id */
+	uint32_t capacity;              /**< read-only: 1024 = full speed */
+	uint64_t bw_total;              /**< read-only: admitted bandwidth (DLS_BW_SHIFT) */
+	uint64_t seq;                   /**< private: tie-break counter */
+	uint64_t avg;                   /**< read-only: decaying sum of deadline time consumed, ns */
+	uint64_t avg_stamp;             /**< private: last decay instant */
+};
+
+/**
+ * @brief A scheduling domain (the root domain): platform ops, configuration
+ * and the runqueues of its CPUs.
+ */
+struct dls_domain {
+	const struct dls_ops *ops;      /**< read-only: platform operations */
+	void *ctx;                      /**< read-only: first argument of every op */
+	struct dls_domain_config cfg;   /**< read-only: configuration */
+	struct dls_rq *rqs;             /**< read-only: caller-owned runqueue array */
+	int nr_cpus;                    /**< read-only: number of runqueues */
+};
+
+/** @} */
+
+#endif /* DLSCHED_TYPES_H */

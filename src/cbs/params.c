@@ -1,0 +1,222 @@
+/*
+ * Reservation parameters: the checks, bandwidth and admission control.
+ *
+ * Admission control on one CPU (the single-processor EDF utilisation bound,
+ * Liu & Layland 1973, applied to CBS servers as in Abeni & Buttazzo 1998):
+ * the sum of Q_i/P_i over the entities attached to a runqueue may not
+ * exceed the domain's limit scaled by the CPU's capacity. A refused change
+ * leaves every object exactly as it was.
+ */
+#include "edf/sched_impl.h"
+
+#define NSEC_PER_USEC UINT64_C(1000)
+
+void dls_domain_config_default(struct dls_domain_config *cfg)
+{
+	cfg->period_min = 100 * NSEC_PER_USEC;
+	cfg->period_max = (UINT64_C(1) << 22) * NSEC_PER_USEC;
+	cfg->bw_limit = (95 * DLS_BW_UNIT) / 100;
+	cfg->wakeup_rule = DLS_WAKEUP_CBS;
+	cfg->avg_period = 500 * 1000 * NSEC_PER_USEC;
+}
+
+int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
+		    void *ctx, const struct dls_domain_config *cfg,
+		    struct dls_rq *rqs, int nr_cpus)
+{
+	if (!dom || !ops || !rqs || nr_cpus < 1 || !ops->now ||
+	    !ops->timer_arm || !ops->timer_cancel || !ops->resched)
+		return DLS_EINVAL;
+	if (cfg && (cfg->period_min == 0 || cfg->period_min > cfg->period_max ||
+		    cfg->avg_period == 0 ||
+		    (cfg->wakeup_rule != DLS_WAKEUP_CBS &&
+		     cfg->wakeup_rule != DLS_WAKEUP_REVISED)))
+		return DLS_EINVAL;
+
+	dom->ops = ops;
+	dom->ctx = ctx;
+	if (cfg)
+		dom->cfg = *cfg;
+	else
+		dls_domain_config_default(&dom->cfg);
+	dom->rqs = rqs;
+	dom->nr_cpus = nr_cpus;
+	for (int cpu = 0; cpu < nr_cpus; cpu++) {
+		struct dls_rq *rq = &rqs[cpu];
+
+		dls_rb_root_cached_init(&rq->root);
+		rq->dom = dom;
+		rq->curr = NULL;
+		rq->earliest.curr = rq->earliest.next = 0;
+		rq->nr_running = 0;
+		rq->nr_attached = 0;
+		rq->cpu = cpu;
+		rq->capacity = DLS_CAPACITY_SCALE;
+		rq->bw_total = 0;
+		rq->seq = 0;
+		rq->avg = 0;
+		rq->avg_stamp = ops->now(ctx, cpu);
+	}
+	return 0;
+}
+
+/* Bandwidth this runqueue may admit: the limit scaled by its capacity. */
+static uint64_t rq_bw_capacity(const struct dls_rq *rq)
+{
+	uint64_t limit = rq->dom->cfg.bw_limit;
+
+	if (limit == DLS_BW_UNLIMITED)
+		return DLS_BW_UNLIMITED;
+	return dls_u128_mul_u64_u64_div_u64(limit, rq->capacity,
+					    DLS_CAPACITY_SCALE);
+}
+
+static bool rq_bw_fits(const struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw)
+{
+	uint64_t cap = rq_bw_capacity(rq);
+
+	if (cap == DLS_BW_UNLIMITED)
+		return true;
+	return rq->bw_total - old_bw + new_bw <= cap;
+}
+
+int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
+{
+	uint32_t old;
+
+	if (!rq || capacity == 0 || capacity > DLS_CAPACITY_SCALE)
+		return DLS_EINVAL;
+	old = rq->capacity;
+	rq->capacity = capacity;
+	if (!rq_bw_fits(rq, 0, 0)) {
+		rq->capacity = old;
+		return DLS_EBANDWIDTH;
+	}
+	return 0;
+}
+
+static uint64_t params_period(const struct dls_params *p)
+{
+	return p->period ? p->period : p->deadline;
+}
+
+int dls_params_check(const struct dls_domain *dom, const struct dls_params *p)
+{
+	struct dls_domain_config def;
+	const struct dls_domain_config *cfg;
+	uint64_t period;
+
+	if (!p)
+		return DLS_EINVAL;
+	if ((p->runtime | p->deadline | p->period) & (UINT64_C(1) << 63))
+		return DLS_ETOPBIT;
+	if (p->flags & ~(uint32_t)DLS_FLAGS_ALL)
+		return DLS_EFLAGS;
+	if (p->deadline == 0)
+		return DLS_EDEADLINE_ZERO;
+	if (p->runtime < DLS_RUNTIME_MIN)
+		return DLS_ERUNTIME_MIN;
+	if (p->runtime > p->deadline)
+		return DLS_ERUNTIME_GT_DEADLINE;
+	if (p->period != 0 && p->deadline > p->period)
+		return DLS_EDEADLINE_GT_PERIOD;
+	if (dom) {
+		cfg = &dom->cfg;
+	} else {
+		dls_domain_config_default(&def);
+		cfg = &def;
+	}
+	period = params_period(p);
+	if (period < cfg->period_min || period > cfg->period_max)
+		return DLS_EPERIOD_RANGE;
+	return 0;
+}
+
+uint64_t dls_params_bw(const struct dls_params *p)
+{
+	return dls_u128_mul_u64_u64_div_u64(p->runtime, DLS_BW_UNIT,
+					    params_period(p));
+}
+
+void dls_entity_init(struct dls_entity *se)
+{
+	*se = (struct dls_entity){ 0 };
+	dls_rb_node_init(&se->node);
+	se->is_new = true;
+}
+
+static void entity_set(struct dls_entity *se, const struct dls_params *p,
+		       uint64_t bw)
+{
+	se->params = *p;
+	se->period = params_period(p);
+	se->bw = bw;
+}
+
+int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
+		      const struct dls_params *p)
+{
+	uint64_t bw;
+	int err;
+
+	if (!rq || !se)
+		return DLS_EINVAL;
+	if (se->rq)
+		return DLS_ESTATE;
+	err = dls_params_check(rq->dom, p);
+	if (err)
+		return err;
+	bw = dls_params_bw(p);
+	if (!rq_bw_fits(rq, 0, bw))
+		return DLS_EBANDWIDTH;
+	entity_set(se, p, bw);
+	se->rq = rq;
+	se->is_new = true;
+	rq->bw_total += bw;
+	rq->nr_attached++;
+	return 0;
+}
+
+int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,
+			  const struct dls_params *p)
+{
+	uint64_t bw, now;
+	int err;
+
+	if (!rq || !se)
+		return DLS_EINVAL;
+	if (se->rq != rq)
+		return DLS_ESTATE;
+	err = dls_params_check(rq->dom, p);
+	if (err)
+		return err;
+	bw = dls_params_bw(p);
+	if (!rq_bw_fits(rq, se->bw, bw))
+		return DLS_EBANDWIDTH;
+
+	if (se == rq->curr)
+		dls_update_curr(rq);
+	rq->bw_total = rq->bw_total - se->bw + bw;
+	entity_set(se, p, bw);
+	if (se->runtime > (int64_t)p->runtime)
+		se->runtime = (int64_t)p->runtime;
+	now = dls__now(rq);
+	if (se->queued) {
+		/* Requeue: the key is unchanged, but a later instance's is not. */
+		dls__rq_erase(rq, se, now);
+		dls__rq_insert(rq, se, now);
+	}
+	dls__trace(rq, DLS_TRACE_PARAMS, se, now);
+	return 0;
+}
+
+void dls_entity_get(const struct dls_entity *se, struct dls_params *p,
+		    int64_t *runtime, uint64_t *deadline)
+{
+	if (p)
+		*p = se->params;
+	if (runtime)
+		*runtime = se->runtime;
+	if (deadline)
+		*deadline = se->deadline;
+}

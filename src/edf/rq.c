@@ -1,0 +1,333 @@
+/*
+ * Per-CPU EDF runqueue.
+ *
+ * Invariants (checked by dls_rq_check()):
+ *  - the tree holds exactly the queued entities, ordered by key (absolute
+ *    deadline, or the inherited one while boosted) with ties broken by the
+ *    sequence number taken at insertion, so equal deadlines run FIFO;
+ *  - nr_running is the number of nodes on the tree;
+ *  - earliest.curr is the key of the leftmost entity (when nr_running >= 1)
+ *    and earliest.next the key of its successor (when nr_running >= 2);
+ *    both are refreshed on every insertion and erasure;
+ *  - the current entity stays on the tree while it runs, as in Linux; it
+ *    leaves only when it blocks, is throttled or detaches.
+ */
+#include "edf/sched_impl.h"
+
+static bool se_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
+{
+	const struct dls_entity *x = dls__node_se(a), *y = dls__node_se(b);
+	uint64_t kx = dls__se_key(x), ky = dls__se_key(y);
+
+	if (kx != ky)
+		return dls_time_before(kx, ky);
+	return x->seq < y->seq;
+}
+
+static void update_earliest(struct dls_rq *rq)
+{
+	struct dls_rb_node *first = dls_rb_first_cached(&rq->root);
+	struct dls_rb_node *second;
+
+	if (!first) {
+		rq->earliest.curr = rq->earliest.next = 0;
+		return;
+	}
+	rq->earliest.curr = dls__se_key(dls__node_se(first));
+	second = dls_rb_next(first);
+	rq->earliest.next = second ? dls__se_key(dls__node_se(second)) : 0;
+}
+
+void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
+{
+	DLS_ASSERT(!se->queued && !dls_rb_node_on_tree(&se->node));
+	se->seq = rq->seq++;
+	dls_rb_add_cached(&se->node, &rq->root, se_less);
+	se->queued = true;
+	rq->nr_running++;
+	update_earliest(rq);
+	dls__trace(rq, DLS_TRACE_ENQUEUE, se, now);
+}
+
+void dls__rq_erase(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
+{
+	DLS_ASSERT(se->queued && dls_rb_node_on_tree(&se->node));
+	dls_rb_erase_cached(&se->node, &rq->root);
+	se->queued = false;
+	rq->nr_running--;
+	update_earliest(rq);
+	dls__trace(rq, DLS_TRACE_DEQUEUE, se, now);
+}
+
+void dls__resched(struct dls_rq *rq)
+{
+	rq->dom->ops->resched(rq->dom->ctx, rq->cpu);
+}
+
+void dls_update_curr(struct dls_rq *rq)
+{
+	if (rq->curr)
+		dls__cbs_account(rq, rq->curr, dls__now(rq));
+}
+
+void dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
+{
+	uint64_t now = dls__now(rq);
+
+	DLS_ASSERT(se->rq == rq);
+	DLS_ASSERT(!se->queued);
+	se->runnable = true;
+	se->exec_start = now;
+	if (se->throttled && !(flags & DLS_ENQUEUE_REPLENISH))
+		return; /* the replenishment timer will queue it */
+	if (flags & DLS_ENQUEUE_REPLENISH)
+		dls__cbs_replenish(rq, se, now);
+	else if ((flags & DLS_ENQUEUE_WAKEUP) || se->is_new)
+		dls__cbs_wakeup(rq, se, now);
+	dls__rq_insert(rq, se, now);
+}
+
+void dls_dequeue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
+{
+	uint64_t now = dls__now(rq);
+
+	DLS_ASSERT(se->rq == rq);
+	if (se == rq->curr)
+		dls__cbs_account(rq, se, now);
+	if (se->queued)
+		dls__rq_erase(rq, se, now);
+	if (flags & (DLS_DEQUEUE_SLEEP | DLS_DEQUEUE_DONE))
+		se->runnable = false;
+	if (flags & DLS_DEQUEUE_DONE) {
+		se->stats.jobs_done++;
+		if (!se->missed && dls_time_after(now, se->deadline)) {
+			uint64_t late = now - se->deadline;
+
+			se->missed = true;
+			se->stats.misses++;
+			if (late > se->stats.max_lateness)
+				se->stats.max_lateness = late;
+			dls__trace(rq, DLS_TRACE_MISS, se, now);
+		}
+	}
+	if (se == rq->curr)
+		dls__resched(rq);
+}
+
+bool dls_check_preempt(struct dls_rq *rq, const struct dls_entity *se)
+{
+	const struct dls_entity *curr = rq->curr;
+
+	if (curr == se)
+		return false;
+	if (curr && curr->queued &&
+	    !dls_time_before(dls__se_key(se), dls__se_key(curr)))
+		return false;
+	dls__resched(rq);
+	return true;
+}
+
+void dls_wakeup(struct dls_rq *rq, struct dls_entity *se)
+{
+	DLS_ASSERT(!se->runnable);
+	dls_enqueue(rq, se, DLS_ENQUEUE_WAKEUP);
+	if (se->queued)
+		dls_check_preempt(rq, se);
+}
+
+void dls_set_curr(struct dls_rq *rq, struct dls_entity *se)
+{
+	DLS_ASSERT(se->queued && se->rq == rq);
+	rq->curr = se;
+	se->exec_start = dls__now(rq);
+}
+
+struct dls_entity *dls_pick_next(struct dls_rq *rq)
+{
+	struct dls_rb_node *first = dls_rb_first_cached(&rq->root);
+	struct dls_entity *se;
+
+	DLS_ASSERT(rq->curr == NULL);
+	if (!first)
+		return NULL;
+	se = dls__node_se(first);
+	dls_set_curr(rq, se);
+	return se;
+}
+
+void dls_put_prev(struct dls_rq *rq, struct dls_entity *se)
+{
+	DLS_ASSERT(se == rq->curr);
+	(void)se;
+	dls_update_curr(rq);
+	rq->curr = NULL;
+}
+
+struct dls_entity *dls_schedule(struct dls_rq *rq)
+{
+	if (rq->curr)
+		dls_put_prev(rq, rq->curr);
+	return dls_pick_next(rq);
+}
+
+void dls_tick(struct dls_rq *rq)
+{
+	struct dls_entity *curr = rq->curr;
+
+	if (!curr)
+		return;
+	dls_update_curr(rq);
+	/* A throttled current already asked for a reschedule. */
+	if (curr->queued && dls_rb_first_cached(&rq->root) != &curr->node)
+		dls__resched(rq);
+}
+
+void dls_yield(struct dls_rq *rq)
+{
+	struct dls_entity *se = rq->curr;
+	uint64_t now;
+
+	if (!se)
+		return;
+	now = dls__now(rq);
+	dls__cbs_account(rq, se, now);
+	se->stats.yields++;
+	dls__trace(rq, DLS_TRACE_YIELD, se, now);
+	if (!se->queued)
+		return; /* already throttled by the charge */
+	se->yielded = true;
+	if (se->runtime > 0)
+		se->runtime = 0;
+	if (se->boosted) {
+		dls__rq_erase(rq, se, now);
+		dls__cbs_replenish(rq, se, now);
+		dls__rq_insert(rq, se, now);
+		dls__resched(rq);
+		return;
+	}
+	dls__cbs_throttle(rq, se, now);
+}
+
+struct dls_rq *dls_timer_rq(const struct dls_timer *t)
+{
+	return dls_container_of(t, struct dls_entity, timer)->rq;
+}
+
+void dls_timer_expired(struct dls_timer *t)
+{
+	struct dls_entity *se = dls_container_of(t, struct dls_entity, timer);
+	struct dls_rq *rq = se->rq;
+	uint64_t now;
+
+	if (!rq || !t->armed)
+		return;
+	now = dls__now(rq);
+	if (dls_time_before(now, t->expires)) {
+		/* Early: ask again for the right instant. */
+		rq->dom->ops->timer_arm(rq->dom->ctx, t, t->expires);
+		return;
+	}
+	t->armed = false;
+	se->throttled = false;
+	dls__cbs_replenish(rq, se, now);
+	if (se->runnable && !se->queued) {
+		se->exec_start = now;
+		dls__rq_insert(rq, se, now);
+		dls_check_preempt(rq, se);
+	}
+}
+
+static void cancel_timer(struct dls_rq *rq, struct dls_entity *se)
+{
+	if (se->timer.armed) {
+		se->timer.armed = false;
+		rq->dom->ops->timer_cancel(rq->dom->ctx, &se->timer);
+	}
+}
+
+void dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
+{
+	uint64_t now;
+
+	if (se->rq != rq)
+		return;
+	now = dls__now(rq);
+	if (se == rq->curr) {
+		dls__cbs_account(rq, se, now);
+		rq->curr = NULL;
+		dls__resched(rq);
+	}
+	if (se->queued)
+		dls__rq_erase(rq, se, now);
+	cancel_timer(rq, se);
+	se->throttled = false;
+	se->runnable = false;
+	rq->bw_total -= se->bw;
+	rq->nr_attached--;
+	se->rq = NULL;
+}
+
+void dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
+			  bool boosted, uint64_t inherited_deadline)
+{
+	uint64_t now = dls__now(rq);
+	bool was_queued = se->queued;
+
+	DLS_ASSERT(se->rq == rq);
+	if (se == rq->curr)
+		dls__cbs_account(rq, se, now);
+	if (se->queued)
+		dls__rq_erase(rq, se, now);
+	se->boosted = boosted;
+	se->pi_deadline = boosted ? inherited_deadline : 0;
+	if (boosted && se->throttled) {
+		cancel_timer(rq, se);
+		se->throttled = false;
+		dls__cbs_replenish(rq, se, now);
+	}
+	if (se->runnable && !se->throttled) {
+		if (!boosted && se->runtime <= 0)
+			dls__cbs_replenish(rq, se, now);
+		dls__rq_insert(rq, se, now);
+	}
+	dls__trace(rq, DLS_TRACE_BOOST, se, now);
+	if (se->queued && (!was_queued || se != rq->curr))
+		dls_check_preempt(rq, se);
+	else if (rq->curr && (!rq->curr->queued ||
+			      dls_rb_first_cached(&rq->root) != &rq->curr->node))
+		dls__resched(rq);
+}
+
+const char *dls_rq_check(const struct dls_rq *rq)
+{
+	const char *err = dls_rb_check_cached(&rq->root, se_less);
+	const struct dls_rb_node *n;
+	unsigned int count = 0;
+
+	if (err)
+		return err;
+	for (n = dls_rb_first_cached(&rq->root); n; n = dls_rb_next(n)) {
+		const struct dls_entity *se = dls__node_se(n);
+
+		if (!se->queued)
+			return "entity on the tree is not marked queued";
+		if (se->rq != rq)
+			return "queued entity belongs to another runqueue";
+		if (!se->runnable)
+			return "queued entity is not runnable";
+		if (se->throttled)
+			return "throttled entity is on the tree";
+		if (count == 0 && dls__se_key(se) != rq->earliest.curr)
+			return "earliest.curr differs from the leftmost deadline";
+		if (count == 1 && dls__se_key(se) != rq->earliest.next)
+			return "earliest.next differs from the second deadline";
+		count++;
+	}
+	if (count != rq->nr_running)
+		return "nr_running differs from the number of queued entities";
+	if (rq->nr_running > rq->nr_attached)
+		return "more entities queued than attached";
+	if (rq->curr && rq->curr->rq != rq)
+		return "current entity belongs to another runqueue";
+	return NULL;
+}

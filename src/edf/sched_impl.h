@@ -1,0 +1,69 @@
+/*
+ * Internals shared by the EDF runqueue (src/edf/) and the CBS rules
+ * (src/cbs/). Never installed.
+ */
+#ifndef DLSCHED_SCHED_IMPL_H
+#define DLSCHED_SCHED_IMPL_H
+
+#include <dlsched/math128.h>
+#include <dlsched/sched.h>
+
+#include "internal.h"
+
+/* The key the EDF tree orders by: the inherited deadline while boosted. */
+static inline uint64_t dls__se_key(const struct dls_entity *se)
+{
+	return se->boosted ? se->pi_deadline : se->deadline;
+}
+
+static inline struct dls_entity *dls__node_se(const struct dls_rb_node *n)
+{
+	return dls_container_of(n, struct dls_entity, node);
+}
+
+static inline uint64_t dls__now(const struct dls_rq *rq)
+{
+	return rq->dom->ops->now(rq->dom->ctx, rq->cpu);
+}
+
+static inline void dls__trace(const struct dls_rq *rq, enum dls_trace_type type,
+			      const struct dls_entity *se, uint64_t now)
+{
+	const struct dls_ops *ops = rq->dom->ops;
+
+	if (DLS_UNLIKELY(ops->trace != NULL)) {
+		struct dls_trace_event ev = {
+			.type = type, .cpu = rq->cpu, .now = now, .se = se,
+			.deadline = se->deadline, .runtime = se->runtime,
+		};
+		ops->trace(rq->dom->ctx, &ev);
+	}
+}
+
+/* a*b compared with c*d without overflow: <0, 0 or >0. */
+static inline int dls__mul_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
+{
+	return dls_u128_cmp(dls_u128_mul_u64_u64(a, b),
+			    dls_u128_mul_u64_u64(c, d));
+}
+
+/* EDF tree (src/edf/rq.c). */
+DLS_HIDDEN void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now);
+DLS_HIDDEN void dls__rq_erase(struct dls_rq *rq, struct dls_entity *se, uint64_t now);
+DLS_HIDDEN void dls__resched(struct dls_rq *rq);
+
+/* CBS rules (src/cbs/cbs.c), each named after the rule it implements. */
+DLS_HIDDEN void dls__cbs_new_instance(struct dls_rq *rq, struct dls_entity *se,
+				      uint64_t now);
+DLS_HIDDEN void dls__cbs_wakeup(struct dls_rq *rq, struct dls_entity *se,
+				uint64_t now);
+DLS_HIDDEN void dls__cbs_replenish(struct dls_rq *rq, struct dls_entity *se,
+				   uint64_t now);
+DLS_HIDDEN void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se,
+				 uint64_t now);
+DLS_HIDDEN void dls__cbs_throttle(struct dls_rq *rq, struct dls_entity *se,
+				  uint64_t now);
+DLS_HIDDEN void dls__cbs_avg_update(struct dls_rq *rq, uint64_t delta,
+				    uint64_t now);
+
+#endif /* DLSCHED_SCHED_IMPL_H */

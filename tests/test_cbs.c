@@ -1,0 +1,666 @@
+/*
+ * Exact outcomes of each CBS rule on one CPU. Every case runs three times:
+ * from an ordinary clock, from 2^64 - 10 s and from 2^64 - 5 ms, so in the
+ * last suite every case's times wrap past zero mid-test.
+ *
+ * Reference: L. Abeni and G. Buttazzo, "Integrating Multimedia Applications
+ * in Hard Real-Time Systems", RTSS 1998 (the CBS rules); the hard-reservation
+ * and period/deadline variants follow SCHED_DEADLINE.
+ */
+#include <string.h>
+
+#include <dlsched/sched.h>
+
+#include "dls_test.h"
+#include "fake_platform.h"
+
+#define US UINT64_C(1000)
+#define MS UINT64_C(1000000)
+#define SEC UINT64_C(1000000000)
+
+static uint64_t base; /* set per suite */
+
+struct env {
+	struct fake_platform fp;
+	struct dls_domain dom;
+	struct dls_rq rq;
+};
+
+static void env_init(struct env *e, const struct dls_domain_config *cfg)
+{
+	fake_init(&e->fp, base);
+	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&e->dom, &fake_ops, &e->fp, cfg,
+					      &e->rq, 1), 0);
+}
+
+static void at(struct env *e, uint64_t rel)
+{
+	e->fp.now = base + rel;
+}
+
+static void attach(struct env *e, struct dls_entity *se, uint64_t q,
+		   uint64_t d, uint64_t p)
+{
+	struct dls_params prm = { .runtime = q, .deadline = d, .period = p };
+
+	dls_entity_init(se);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&e->rq, se, &prm), 0);
+}
+
+#define CHECK(e) DLS_ASSERT_VALID(dls_rq_check(&(e)->rq))
+
+/* Hard reservation: Q = 2 ms every 10 ms; throttled at 2 ms, replenished
+ * at the deadline 10 ms with deadline 20 ms. */
+static void test_throttle_replenish(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	CHECK(&e);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 10 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+
+	at(&e, 1 * MS);
+	dls_tick(&e.rq);
+	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
+	CU_ASSERT_FALSE(a.throttled);
+
+	at(&e, 2 * MS);
+	unsigned int before = e.fp.resched;
+	dls_tick(&e.rq);
+	CHECK(&e);
+	CU_ASSERT_TRUE(a.throttled);
+	CU_ASSERT_FALSE(a.queued);
+	CU_ASSERT_TRUE(e.fp.resched > before);
+	CU_ASSERT_TRUE(fake_timer_armed(&e.fp, &a.timer));
+	DLS_ASSERT_EQ_U64(a.timer.expires, base + 10 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.throttles, 1);
+	DLS_ASSERT_EQ_U64(a.stats.overruns, 1);
+	CU_ASSERT_PTR_NULL(dls_schedule(&e.rq));
+
+	at(&e, 10 * MS - 1);
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 0);
+	at(&e, 10 * MS);
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 1);
+	CHECK(&e);
+	CU_ASSERT_FALSE(a.throttled);
+	CU_ASSERT_TRUE(a.queued);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.replenishments, 1);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+}
+
+/* Overrun is carried: a late charge leaves runtime -1 ms, so the next
+ * instance gets 1 ms; a 5 ms debt takes three periods to repay. */
+static void test_overrun_carried(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_schedule(&e.rq);
+	at(&e, 3 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	DLS_ASSERT_EQ_S64(a.runtime, -(int64_t)MS);
+	at(&e, 10 * MS);
+	fake_fire_due(&e.fp);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
+	dls_task_dead(&e.rq, &a);
+	CHECK(&e);
+
+	/* b: budget 2 ms, charged 7 ms: runtime -5 ms -> +2 three times. */
+	attach(&e, &b, 2 * MS, 10 * MS, 0);
+	at(&e, 10 * MS);
+	dls_wakeup(&e.rq, &b);
+	dls_schedule(&e.rq);
+	at(&e, 17 * MS);
+	dls_tick(&e.rq);
+	DLS_ASSERT_EQ_S64(b.runtime, -5 * (int64_t)MS);
+	DLS_ASSERT_EQ_U64(b.timer.expires, base + 20 * MS);
+	at(&e, 20 * MS);
+	fake_fire_due(&e.fp);
+	DLS_ASSERT_EQ_U64(b.deadline, base + 50 * MS);
+	DLS_ASSERT_EQ_S64(b.runtime, 1 * MS);
+	DLS_ASSERT_EQ_U64(b.stats.lagged, 0);
+	CHECK(&e);
+}
+
+/* A debt that is an exact multiple of Q: runtime must end > 0, not 0. */
+static void test_overrun_exact_multiple(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_schedule(&e.rq);
+	at(&e, 6 * MS);
+	dls_tick(&e.rq);
+	DLS_ASSERT_EQ_S64(a.runtime, -4 * (int64_t)MS);
+	at(&e, 10 * MS);
+	fake_fire_due(&e.fp);
+	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 40 * MS);
+}
+
+/* Wake-up rule at its boundary: runtime 1 ms left, deadline at 10 ms,
+ * Q/P = 2/10. Keeping is allowed iff 1 * 10 <= (10 - t) * 2, i.e. t <= 5 ms:
+ * at exactly 5 ms the pair is kept (equality keeps), 1 ns later renewed. */
+static void test_wakeup_boundary(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	attach(&e, &b, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_wakeup(&e.rq, &b);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 1 * MS);
+	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+	at(&e, 2 * MS);
+	dls_dequeue(&e.rq, &b, DLS_DEQUEUE_SLEEP);
+	CU_ASSERT_PTR_NULL(dls_schedule(&e.rq));
+	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
+	DLS_ASSERT_EQ_S64(b.runtime, 1 * MS);
+	CHECK(&e);
+
+	at(&e, 5 * MS);
+	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 10 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.wakeups_kept, 1);
+
+	at(&e, 5 * MS + 1);
+	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_U64(b.deadline, base + 15 * MS + 1);
+	DLS_ASSERT_EQ_S64(b.runtime, 2 * MS);
+	DLS_ASSERT_EQ_U64(b.stats.wakeups_renewed, 1);
+	DLS_ASSERT_EQ_U64(b.stats.instances, 2);
+	CHECK(&e);
+}
+
+/* Waking after the deadline always starts a new instance. */
+static void test_wakeup_after_deadline(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	at(&e, 10 * MS);
+	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+}
+
+/* Constrained deadline (Q 2, D 5, P 10 ms), 1.5 ms left, woken at 3 ms
+ * (laxity 2 ms): 1.5 * 10 > 2 * 2, so the CBS rule renews (deadline 8 ms),
+ * while the revised rule keeps deadline 5 ms with runtime 2 * 2 / 5 = 0.8 ms. */
+static void constrained_case(enum dls_wakeup_rule rule, uint64_t expect_dl,
+			     int64_t expect_rt)
+{
+	struct dls_domain_config cfg;
+	struct env e;
+	struct dls_entity a;
+
+	dls_domain_config_default(&cfg);
+	cfg.wakeup_rule = rule;
+	env_init(&e, &cfg);
+	attach(&e, &a, 2 * MS, 5 * MS, 10 * MS);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 5 * MS);
+	dls_schedule(&e.rq);
+	at(&e, 500 * US);
+	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(a.runtime, 1500 * US);
+	at(&e, 3 * MS);
+	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_U64(a.deadline, base + expect_dl);
+	DLS_ASSERT_EQ_S64(a.runtime, expect_rt);
+	CHECK(&e);
+}
+
+static void test_constrained_cbs_rule(void)
+{
+	constrained_case(DLS_WAKEUP_CBS, 8 * MS, 2 * MS);
+}
+
+static void test_constrained_revised_rule(void)
+{
+	constrained_case(DLS_WAKEUP_REVISED, 5 * MS, 800 * US);
+}
+
+/* Period separate from deadline: the replenishment adds P, not D. */
+static void test_period_replenish(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 1 * MS, 4 * MS, 10 * MS);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_schedule(&e.rq);
+	at(&e, 1 * MS);
+	dls_tick(&e.rq);
+	DLS_ASSERT_EQ_U64(a.timer.expires, base + 4 * MS);
+	at(&e, 4 * MS);
+	fake_fire_due(&e.fp);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 14 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
+}
+
+/* Lag: the timer fires 25 ms late; deadline += P is still behind now, so
+ * the entity restarts at now + D with a full budget and a lagged count. */
+static void test_lag_reset(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_schedule(&e.rq);
+	at(&e, 2 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	at(&e, 35 * MS);
+	fake_fire_due(&e.fp);
+	DLS_ASSERT_EQ_U64(a.stats.lagged, 1);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 45 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+	CU_ASSERT_EQUAL(fake_count(&e.fp, DLS_TRACE_LAGGED), 1);
+	CHECK(&e);
+}
+
+/* A throttle whose replenishment instant has already passed replenishes at
+ * once instead of arming a timer (deadline passed while running). */
+static void test_throttle_past_deadline(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_schedule(&e.rq);
+	/* No tick for 12 ms: 2 ms over the deadline, runtime -10 ms owed. */
+	at(&e, 12 * MS);
+	dls_tick(&e.rq);
+	DLS_ASSERT_EQ_U64(a.stats.misses, 1);
+	DLS_ASSERT_EQ_U64(a.stats.max_lateness, 2 * MS);
+	CU_ASSERT_FALSE(a.throttled);
+	CU_ASSERT_TRUE(a.queued);
+	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.timer));
+	/* Charged 12 ms of a 2 ms budget: -10 ms, then set to 0 and the 2 ms of
+	 * tardiness subtracted per the overrun rule: -12 ms; +2 ms x 7 = 2 ms,
+	 * deadline 10 + 7 * 10 = 80 ms. */
+	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 80 * MS);
+	CHECK(&e);
+}
+
+/* Yield gives up the rest of the instance: runtime 0, no overrun, throttled
+ * until the deadline, then a full budget for the next period. */
+static void test_yield(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_schedule(&e.rq);
+	at(&e, 500 * US);
+	dls_yield(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	DLS_ASSERT_EQ_S64(a.runtime, 0);
+	DLS_ASSERT_EQ_U64(a.stats.yields, 1);
+	DLS_ASSERT_EQ_U64(a.stats.overruns, 0);
+	DLS_ASSERT_EQ_U64(a.timer.expires, base + 10 * MS);
+	at(&e, 10 * MS);
+	fake_fire_due(&e.fp);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+	CHECK(&e);
+}
+
+/* Parameters changed while queued: the instance keeps its deadline, the
+ * next replenishment uses the new budget and period. */
+static void test_params_change_queued(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+	struct dls_params np = { .runtime = 3 * MS, .deadline = 20 * MS };
+	struct dls_params got;
+	int64_t rt;
+	uint64_t dl;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 1 * MS, 10 * MS, 0);
+	attach(&e, &b, 1 * MS, 5 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_wakeup(&e.rq, &b);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &a, &np), 0);
+	CHECK(&e);
+	dls_entity_get(&a, &got, &rt, &dl);
+	DLS_ASSERT_EQ_U64(got.runtime, 3 * MS);
+	DLS_ASSERT_EQ_U64(got.deadline, 20 * MS);
+	DLS_ASSERT_EQ_S64(rt, 1 * MS);
+	DLS_ASSERT_EQ_U64(dl, base + 10 * MS);
+	CU_ASSERT_TRUE(a.queued);
+
+	at(&e, 1 * MS);
+	dls_tick(&e.rq); /* b exhausted */
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 2 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	at(&e, 10 * MS);
+	fake_fire_due(&e.fp);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 30 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 3 * MS);
+	CHECK(&e);
+}
+
+/* Parameters changed while running: the remaining runtime is cut to the
+ * new, smaller budget at once. */
+static void test_params_change_running(void)
+{
+	struct env e;
+	struct dls_entity a;
+	struct dls_params np = { .runtime = 500 * US, .deadline = 10 * MS };
+
+	env_init(&e, NULL);
+	attach(&e, &a, 4 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_schedule(&e.rq);
+	at(&e, 1 * MS);
+	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &a, &np), 0);
+	DLS_ASSERT_EQ_S64(a.runtime, 500 * US);
+	CU_ASSERT_PTR_EQUAL(e.rq.curr, &a);
+	at(&e, 1500 * US);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	CHECK(&e);
+}
+
+/* Admission at the limit passes, 1 LSB over fails and changes nothing.
+ * bw(5/10) = 524288, bw(4.5/10) = 471859, limit 95% = 996147. */
+static void test_admission(void)
+{
+	struct env e;
+	struct dls_entity a, b, c;
+	struct dls_params pc = { .runtime = 1024, .deadline = 10 * MS };
+	struct dls_params grow = { .runtime = 5 * MS + 1000, .deadline = 10 * MS };
+
+	env_init(&e, NULL);
+	attach(&e, &a, 5 * MS, 10 * MS, 0);
+	attach(&e, &b, 4500 * US, 10 * MS, 0);
+	DLS_ASSERT_EQ_U64(e.rq.bw_total, 996147);
+	dls_entity_init(&c);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &c, &pc), DLS_EBANDWIDTH);
+	CU_ASSERT_PTR_NULL(c.rq);
+	DLS_ASSERT_EQ_U64(e.rq.bw_total, 996147);
+	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &a, &grow), DLS_EBANDWIDTH);
+	DLS_ASSERT_EQ_U64(a.params.runtime, 5 * MS);
+	DLS_ASSERT_EQ_U64(e.rq.bw_total, 996147);
+	/* Releasing b makes room. */
+	dls_task_dead(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &c, &pc), 0);
+	/* Half capacity halves the room: 524288 + 107 > 498073. */
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq, 512), DLS_EBANDWIDTH);
+	DLS_ASSERT_EQ_U64(e.rq.capacity, 1024);
+}
+
+static void test_admission_disabled(void)
+{
+	struct dls_domain_config cfg;
+	struct env e;
+	struct dls_entity a, b;
+
+	dls_domain_config_default(&cfg);
+	cfg.bw_limit = DLS_BW_UNLIMITED;
+	env_init(&e, &cfg);
+	attach(&e, &a, 10 * MS, 10 * MS, 0);
+	attach(&e, &b, 10 * MS, 10 * MS, 0);
+	DLS_ASSERT_EQ_U64(e.rq.bw_total, 2 * DLS_BW_UNIT);
+}
+
+/* EDF order and preemption: an earlier deadline preempts, ties are FIFO. */
+static void test_edf_preempt(void)
+{
+	struct env e;
+	struct dls_entity a, b, c;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 20 * MS, 0);
+	attach(&e, &b, 2 * MS, 10 * MS, 0);
+	attach(&e, &c, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	unsigned int r = e.fp.resched;
+	dls_wakeup(&e.rq, &b);
+	CU_ASSERT_EQUAL(e.fp.resched, r + 1);
+	dls_wakeup(&e.rq, &c); /* same deadline as b: no preemption of b */
+	CHECK(&e);
+	DLS_ASSERT_EQ_U64(e.rq.earliest.curr, base + 10 * MS);
+	DLS_ASSERT_EQ_U64(e.rq.earliest.next, base + 10 * MS);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+	r = e.fp.resched;
+	CU_ASSERT_FALSE(dls_check_preempt(&e.rq, &c));
+	CU_ASSERT_EQUAL(e.fp.resched, r);
+	at(&e, 2 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &c);
+	DLS_ASSERT_EQ_U64(e.rq.earliest.curr, base + 10 * MS);
+	DLS_ASSERT_EQ_U64(e.rq.earliest.next, base + 20 * MS);
+}
+
+/* A job reported done after its deadline is a miss with exact lateness. */
+static void test_job_done_miss(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 4 * MS, 10 * MS, 0);
+	attach(&e, &b, 2 * MS, 5 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 3 * MS);
+	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_DONE);
+	DLS_ASSERT_EQ_U64(a.stats.jobs_done, 1);
+	DLS_ASSERT_EQ_U64(a.stats.misses, 0);
+	dls_schedule(&e.rq);
+	dls_wakeup(&e.rq, &b);
+	dls_schedule(&e.rq);
+	at(&e, 4 * MS);
+	dls_dequeue(&e.rq, &b, DLS_DEQUEUE_SLEEP);
+	at(&e, 9 * MS); /* b's deadline was 8 ms: done 1 ms late */
+	dls_dequeue(&e.rq, &b, DLS_DEQUEUE_DONE);
+	DLS_ASSERT_EQ_U64(b.stats.misses, 1);
+	DLS_ASSERT_EQ_U64(b.stats.max_lateness, 1 * MS);
+	CHECK(&e);
+}
+
+static unsigned int overrun_calls;
+static void on_overrun(void *arg, struct dls_entity *se)
+{
+	(void)se;
+	*(unsigned int *)arg += 1;
+}
+
+/* Overrun notification reaches the per-entity callback when flagged. */
+static void test_overrun_callback(void)
+{
+	struct env e;
+	struct dls_entity a;
+	struct dls_params p = { .runtime = 1 * MS, .deadline = 10 * MS,
+				.flags = DLS_FLAG_OVERRUN };
+
+	env_init(&e, NULL);
+	dls_entity_init(&a);
+	overrun_calls = 0;
+	a.overrun_cb = on_overrun;
+	a.overrun_arg = &overrun_calls;
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &a, &p), 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_schedule(&e.rq);
+	at(&e, 1 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_EQUAL(overrun_calls, 1);
+}
+
+/* Capacity scaling: on a half-speed CPU 2 ms of wall time cost 1 ms. */
+static void test_capacity_scaling(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq, 512), 0);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_schedule(&e.rq);
+	at(&e, 2 * MS);
+	dls_tick(&e.rq);
+	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.runtime_consumed, 1 * MS);
+	at(&e, 4 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+}
+
+/* Boost: ordered by the inherited deadline, replenished instead of throttled. */
+static void test_boost(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 1 * MS, 50 * MS, 0);
+	attach(&e, &b, 1 * MS, 20 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_wakeup(&e.rq, &b);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+	dls_entity_set_boost(&e.rq, &a, true, base + 5 * MS);
+	CHECK(&e);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 1 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_FALSE(a.throttled);
+	CU_ASSERT_TRUE(a.queued);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 100 * MS);
+	dls_entity_set_boost(&e.rq, &a, false, 0);
+	CHECK(&e);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+}
+
+/* Stale and early timer expiries are harmless. */
+static void test_timer_stale(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 1 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_schedule(&e.rq);
+	at(&e, 1 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	at(&e, 5 * MS);
+	dls_timer_expired(&a.timer); /* early: re-armed, nothing else */
+	CU_ASSERT_TRUE(a.throttled);
+	CU_ASSERT_TRUE(fake_timer_armed(&e.fp, &a.timer));
+	dls_task_dead(&e.rq, &a);
+	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.timer));
+	dls_timer_expired(&a.timer); /* after cancel: ignored */
+	CU_ASSERT_FALSE(a.queued);
+	DLS_ASSERT_EQ_U64(e.rq.bw_total, 0);
+}
+
+static const struct dls_test_case cases[] = {
+	{ "throttle and replenish", test_throttle_replenish },
+	{ "overrun carried", test_overrun_carried },
+	{ "overrun exact multiple", test_overrun_exact_multiple },
+	{ "wake-up boundary", test_wakeup_boundary },
+	{ "wake-up after deadline", test_wakeup_after_deadline },
+	{ "constrained: CBS rule", test_constrained_cbs_rule },
+	{ "constrained: revised rule", test_constrained_revised_rule },
+	{ "period replenish", test_period_replenish },
+	{ "lag reset", test_lag_reset },
+	{ "throttle past deadline", test_throttle_past_deadline },
+	{ "yield", test_yield },
+	{ "params change queued", test_params_change_queued },
+	{ "params change running", test_params_change_running },
+	{ "admission", test_admission },
+	{ "admission disabled", test_admission_disabled },
+	{ "EDF preemption and ties", test_edf_preempt },
+	{ "job done miss", test_job_done_miss },
+	{ "overrun callback", test_overrun_callback },
+	{ "capacity scaling", test_capacity_scaling },
+	{ "boost", test_boost },
+	{ "stale timer", test_timer_stale },
+	{ NULL, NULL },
+};
+
+static int base_plain(void) { base = 1 * SEC; return 0; }
+static int base_wrap10s(void) { base = (uint64_t)0 - 10 * SEC; return 0; }
+static int base_wrap5ms(void) { base = (uint64_t)0 - 5 * MS; return 0; }
+
+int main(void)
+{
+	int (*inits[3])(void) = { base_plain, base_wrap10s, base_wrap5ms };
+	const char *names[3] = { "cbs (clock at 1 s)", "cbs (clock at 2^64 - 10 s)",
+				 "cbs (clock at 2^64 - 5 ms, wraps mid-test)" };
+	unsigned int fails;
+
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	for (int i = 0; i < 3; i++) {
+		CU_pSuite s = CU_add_suite(names[i], inits[i], NULL);
+
+		for (const struct dls_test_case *c = cases; c->name; c++)
+			CU_add_test(s, c->name, c->fn);
+	}
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return fails ? 1 : 0;
+}
