@@ -286,6 +286,12 @@ static void test_check_detects(void)
 			       "cpudl: CPU both on the heap and free");
 	dls_cpumask_clear(h.cp.free_cpus, 2);
 
+	h.cp.nr_free = 2;
+	CU_ASSERT_STRING_EQUAL(dls_cpudl_check(&h.cp),
+			       "cpudl: nr_free differs from the free mask");
+	h.cp.nr_free = 1;
+	DLS_ASSERT_VALID(dls_cpudl_check(&h.cp));
+
 	h.cp.size = 2;
 	CU_ASSERT_STRING_EQUAL(dls_cpudl_check(&h.cp),
 			       "cpudl: CPU index out of range");

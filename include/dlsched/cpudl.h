@@ -76,6 +76,7 @@ struct dls_cpudl {
 	int32_t *pos;                       /**< private: CPU → heap index, -1 when off the heap */
 	struct dls_cpumask *free_cpus;      /**< read-only (under the lock): free CPUs */
 	int size;                           /**< read-only: CPUs on the heap */
+	int nr_free;                        /**< read-only: CPUs in @c free_cpus */
 	int nr_cpus;                        /**< read-only: CPU ids are 0 .. nr_cpus-1 */
 	const struct dls_cpudl_lock_ops *lock_ops; /**< private */
 	void *lock_ctx;                     /**< private */
@@ -156,8 +157,9 @@ DLS_API void dls_cpudl_offline(struct dls_cpudl *cp, int cpu);
  *    while the root is not allowed: the heap answers for the root only, in
  *    O(1); the push/pull paths recover such cases.
  *
- * Cost: one scan of free & allowed (a word test when nr_cpus <= W), plus
- * one fit call per free allowed CPU when @p fit is given.
+ * Cost: O(1) when no CPU is free; else one scan of free & allowed (a word
+ * test when nr_cpus <= W), plus one fit call per free allowed CPU when
+ * @p fit is given.
  * @param[in] cp the heap.
  * @param[in] allowed the entity's affinity, cp->nr_cpus CPUs.
  * @param[in] dl the entity's absolute deadline.

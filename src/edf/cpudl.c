@@ -8,7 +8,8 @@
  *     heap[0] is the CPU an earlier-deadline entity should preempt;
  *  2) links: pos[heap[i].cpu] == i for i < size, and every CPU with
  *     pos >= 0 is the one found there; exactly size CPUs have pos >= 0;
- *  3) a CPU on the heap is not free.
+ *  3) a CPU on the heap is not free; nr_free counts the free mask (so a
+ *     find on a fully busy system skips the mask scan).
  *
  * The total order on (deadline, CPU) makes heap[0] a function of the set of
  * (cpu, deadline) pairs alone, which is what lets the tests compare it
@@ -76,6 +77,7 @@ int dls_cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
 	for (i = 0; i < nr_cpus; i++)
 		cp->pos[i] = -1;
 	cp->size = 0;
+	cp->nr_free = nr_cpus;
 	cp->nr_cpus = nr_cpus;
 	cp->lock_ops = lock_ops;
 	cp->lock_ctx = lock_ctx;
@@ -152,6 +154,22 @@ static void heap_remove(struct dls_cpudl *cp, int cpu)
 		place(cp, i, last, &gone);
 }
 
+static void free_set(struct dls_cpudl *cp, int cpu)
+{
+	if (!dls_cpumask_test(cp->free_cpus, cpu)) {
+		dls_cpumask_set(cp->free_cpus, cpu);
+		cp->nr_free++;
+	}
+}
+
+static void free_clear(struct dls_cpudl *cp, int cpu)
+{
+	if (dls_cpumask_test(cp->free_cpus, cpu)) {
+		dls_cpumask_clear(cp->free_cpus, cpu);
+		cp->nr_free--;
+	}
+}
+
 void dls_cpudl_set(struct dls_cpudl *cp, int cpu, uint64_t dl)
 {
 	struct dls_cpudl_item x = { .dl = dl, .cpu = cpu, .pad_ = 0 };
@@ -161,7 +179,7 @@ void dls_cpudl_set(struct dls_cpudl *cp, int cpu, uint64_t dl)
 	cp_lock(cp);
 	i = cp->pos[cpu];
 	if (i < 0) {
-		dls_cpumask_clear(cp->free_cpus, cpu);
+		free_clear(cp, cpu);
 		place(cp, cp->size++, x, NULL);
 	} else {
 		struct dls_cpudl_item old = cp->heap[i];
@@ -177,7 +195,7 @@ void dls_cpudl_clear(struct dls_cpudl *cp, int cpu)
 	cp_lock(cp);
 	if (cp->pos[cpu] >= 0) {
 		heap_remove(cp, cpu);
-		dls_cpumask_set(cp->free_cpus, cpu);
+		free_set(cp, cpu);
 	}
 	cp_unlock(cp);
 }
@@ -187,7 +205,7 @@ void dls_cpudl_online(struct dls_cpudl *cp, int cpu)
 	DLS_ASSERT(cpu >= 0 && cpu < cp->nr_cpus);
 	cp_lock(cp);
 	if (cp->pos[cpu] < 0)
-		dls_cpumask_set(cp->free_cpus, cpu);
+		free_set(cp, cpu);
 	cp_unlock(cp);
 }
 
@@ -197,7 +215,7 @@ void dls_cpudl_offline(struct dls_cpudl *cp, int cpu)
 	cp_lock(cp);
 	if (cp->pos[cpu] >= 0)
 		heap_remove(cp, cpu);
-	dls_cpumask_clear(cp->free_cpus, cpu);
+	free_clear(cp, cpu);
 	cp_unlock(cp);
 }
 
@@ -267,7 +285,7 @@ int dls_cpudl_find(struct dls_cpudl *cp, const struct dls_cpumask *allowed,
 	DLS_ASSERT(later_mask == NULL ||
 		   later_mask->nr_cpus == (uint32_t)cp->nr_cpus);
 	cp_lock(cp);
-	cpu = dls_cpumask_first_and(cp->free_cpus, allowed);
+	cpu = cp->nr_free ? dls_cpumask_first_and(cp->free_cpus, allowed) : -1;
 	if (cpu >= 0) {
 		if (fit == NULL) {
 			if (later_mask)
@@ -364,6 +382,8 @@ const char *dls_cpudl_check(const struct dls_cpudl *cp)
 	}
 	if (members != cp->size)
 		return "cpudl: CPUs on the heap differ from size";
+	if (dls_cpumask_weight(cp->free_cpus) != cp->nr_free)
+		return "cpudl: nr_free differs from the free mask";
 	return NULL;
 }
 
@@ -381,8 +401,7 @@ int dls_cpudl_find_linear(const struct dls_cpumask *span,
 	DLS_ASSERT(span->nr_cpus == allowed->nr_cpus);
 	if (later_mask)
 		dls_cpumask_zero(later_mask);
-	if (fit)
-		pick_init(&fp, fit, NULL);
+	pick_init(&fp, fit, NULL);
 	dls_cpumask_for_each_and(cpu, span, allowed) {
 		uint64_t edl;
 
