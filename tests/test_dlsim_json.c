@@ -1,0 +1,163 @@
+/*
+ * dlsim's JSON reader: the rt-app dialect (comments, trailing commas,
+ * duplicate keys in order), positions, every error with its line:column,
+ * and a random-input robustness loop that must never crash.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dls_test.h"
+#include "json.h"
+
+static int parse(struct json_doc *d, const char *text)
+{
+	return json_parse(d, "t.json", text, strlen(text));
+}
+
+static void test_dialect(void)
+{
+	struct json_doc d;
+	const char *text =
+		"# rt-app style\n"
+		"{\n"
+		"  // line comment\n"
+		"  \"phase\": { \"run\": 10, \"sleep\": 5, \"run\": 20, /* block */ },\n"
+		"  \"list\": [1, 2.5, -3e2, true, false, null, \"s\\u00e9\\n\",],\n"
+		"}\n";
+
+	CU_ASSERT_EQUAL_FATAL(parse(&d, text), 0);
+	const struct json_value *r = d.root;
+	CU_ASSERT_EQUAL(r->type, JSON_OBJECT);
+	CU_ASSERT_EQUAL(r->len, 2);
+	const struct json_value *ph = r->members[0].value;
+	CU_ASSERT_EQUAL_FATAL(ph->len, 3);
+	CU_ASSERT_STRING_EQUAL(ph->members[0].key, "run");
+	CU_ASSERT_STRING_EQUAL(ph->members[1].key, "sleep");
+	CU_ASSERT_STRING_EQUAL(ph->members[2].key, "run");
+	CU_ASSERT_EQUAL(ph->members[0].value->integer, 10);
+	CU_ASSERT_EQUAL(ph->members[2].value->integer, 20);
+	CU_ASSERT_EQUAL(ph->members[2].line, 4);
+	CU_ASSERT_EQUAL(ph->members[2].col, 37);
+	const struct json_value *l = r->members[1].value;
+	CU_ASSERT_EQUAL_FATAL(l->len, 7);
+	CU_ASSERT_TRUE(l->items[0]->is_integer);
+	CU_ASSERT_FALSE(l->items[1]->is_integer);
+	CU_ASSERT_DOUBLE_EQUAL(l->items[2]->number, -300.0, 1e-9);
+	CU_ASSERT_EQUAL(l->items[3]->type, JSON_BOOL);
+	CU_ASSERT_TRUE(l->items[3]->boolean);
+	CU_ASSERT_EQUAL(l->items[5]->type, JSON_NULL);
+	CU_ASSERT_STRING_EQUAL(l->items[6]->string, "s\xc3\xa9\n");
+	json_free(&d);
+}
+
+static const struct {
+	const char *text;
+	const char *error;
+} errors[] = {
+	{ "{\"a\": 1,\n \"b\" 2}", "t.json:2:6: expected ':' after key \"b\"" },
+	{ "{\"a\": [1, 2}", "t.json:1:12: expected ',' or ']' in array" },
+	{ "{\"a\": 1 \"b\": 2}", "t.json:1:9: expected ',' or '}' in object" },
+	{ "{\"a\": tru}", "t.json:1:7: expected a value" },
+	{ "{\"a\": \"x}", "t.json:1:7: unterminated string" },
+	{ "{\"a\": 1", "t.json:1:8: unterminated object (expected '}')" },
+	{ "{a: 1}", "t.json:1:2: expected a string key or '}'" },
+	{ "{} x", "t.json:1:4: unexpected text after the document" },
+	{ "/* never closed", "t.json:1:1: unterminated comment" },
+	{ "{\"a\": 1.}", "t.json:1:7: expected digits after '.'" },
+	{ "{\"a\": \"\\q\"}", "t.json:1:8: unknown escape '\\q'" },
+	{ "", "t.json:1:1: unexpected end of input (expected a value)" },
+};
+
+static void test_errors(void)
+{
+	for (size_t i = 0; i < sizeof(errors) / sizeof(errors[0]); i++) {
+		struct json_doc d;
+
+		CU_ASSERT_EQUAL(parse(&d, errors[i].text), -1);
+		if (strcmp(d.error, errors[i].error))
+			fprintf(stderr, "input %zu: got '%s'\n want '%s'\n", i, d.error,
+				errors[i].error);
+		CU_ASSERT_STRING_EQUAL(d.error, errors[i].error);
+		json_free(&d);
+	}
+}
+
+static void test_depth_bound(void)
+{
+	char buf[2 * (JSON_MAX_DEPTH + 2) + 1];
+	struct json_doc d;
+	size_t n = 0;
+
+	for (int i = 0; i < JSON_MAX_DEPTH + 1; i++)
+		buf[n++] = '[';
+	for (int i = 0; i < JSON_MAX_DEPTH + 1; i++)
+		buf[n++] = ']';
+	buf[n] = 0;
+	CU_ASSERT_EQUAL(parse(&d, buf), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(d.error, "nesting deeper than"));
+	json_free(&d);
+	/* exactly the limit parses */
+	memmove(buf, buf + 1, n - 2);
+	buf[n - 2] = 0;
+	CU_ASSERT_EQUAL(parse(&d, buf), 0);
+	json_free(&d);
+}
+
+/* Random bytes and mutated valid documents: never crash, always either a
+ * document or an error with a position. */
+static void test_random_robust(void)
+{
+	static const char alphabet[] = "{}[]\":,0123456789.eE+-truefalsn/*#\\ \n\tabc\x00\xff";
+	const char *seed_doc = "{\"tasks\": {\"a\": {\"run\": 10, \"timer\": {\"ref\": \"u\", \"period\": 5}}}}";
+	struct dls_test_rng r;
+	uint64_t iters = dls_test_scaled(200000), ok = 0, bad = 0;
+	char buf[256];
+
+	dls_test_rng_seed(&r, dls_test_seed("json robustness", 0x15011ULL));
+	for (uint64_t i = 0; i < iters; i++) {
+		struct json_doc d;
+		size_t n;
+
+		if (i & 1) {
+			n = dls_test_rng_below(&r, sizeof(buf));
+			for (size_t k = 0; k < n; k++)
+				buf[k] = alphabet[dls_test_rng_below(&r, sizeof(alphabet) - 1)];
+		} else {
+			n = strlen(seed_doc);
+			memcpy(buf, seed_doc, n);
+			for (int m = 0; m < 3; m++)
+				buf[dls_test_rng_below(&r, n)] =
+					alphabet[dls_test_rng_below(&r, sizeof(alphabet) - 1)];
+			n = dls_test_rng_below(&r, n + 1);
+		}
+		if (json_parse(&d, "r.json", buf, n) == 0) {
+			CU_ASSERT_PTR_NOT_NULL_FATAL(d.root);
+			ok++;
+		} else {
+			CU_ASSERT_FATAL(!strncmp(d.error, "r.json:", 7));
+			bad++;
+		}
+		json_free(&d);
+	}
+	printf("  %llu parsed, %llu rejected\n", (unsigned long long)ok,
+	       (unsigned long long)bad);
+	CU_ASSERT_TRUE(ok > 0 && bad > 0);
+}
+
+static const struct dls_test_case cases[] = {
+	{ "rt-app dialect", test_dialect },
+	{ "errors with positions", test_errors },
+	{ "depth bound", test_depth_bound },
+	{ "random input never crashes", test_random_robust },
+	{ NULL, NULL },
+};
+
+static const struct dls_test_suite suites[] = {
+	{ "dlsim json", cases },
+	{ NULL, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	return dls_test_main(argc, argv, suites);
+}

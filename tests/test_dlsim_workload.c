@@ -1,0 +1,237 @@
+/*
+ * dlsim's reading of rt-app workloads: the grammar (phases, loops,
+ * instances, events by prefix, duplicate keys, defaults, legacy keys), our
+ * own sections, and one diagnostic with its position per malformed input.
+ * Then a small simulation whose schedule is worked out by hand.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dls_test.h"
+#include "sim.h"
+#include "workload.h"
+
+static int load(struct workload *w, const char *text, bool strict)
+{
+	return workload_load(w, "w.json", text, strlen(text), strict);
+}
+
+static void test_grammar(void)
+{
+	struct workload w;
+	const char *text =
+		"{ \"global\": { \"duration\": 2, \"default_policy\": \"SCHED_FIFO\",\n"
+		"              \"calibration\": \"CPU0\", \"logdir\": \"./\" },\n"
+		"  \"platform\": { \"cpus\": 2, \"capacity\": [1024, 512] },\n"
+		"  \"tasks\": {\n"
+		"    \"a\": { \"instance\": 3, \"loop\": 5, \"cpus\": [1],\n"
+		"           \"run0\": 100, \"sleep\": 50, \"run1\": 200, \"runtime\": 10,\n"
+		"           \"timer\": { \"ref\": \"unique\", \"period\": 1000, \"mode\": \"absolute\" } },\n"
+		"    \"b\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 300,\n"
+		"           \"phases\": { \"p1\": { \"loop\": 2, \"lock\": \"m\", \"run\": 5, \"unlock\": \"m\" },\n"
+		"                       \"p2\": { \"yield\": 0, \"barrier\": \"x\", \"fork\": \"a\" } } },\n"
+		"    \"c\": { \"policy\": \"SCHED_DEADLINE\", \"runtime\": 200, \"period\": 1000,\n"
+		"           \"sleep\": 10 }\n"
+		"  } }\n";
+
+	CU_ASSERT_EQUAL_FATAL(load(&w, text, false), 0);
+	workload_print_diags(&w, stderr);
+	CU_ASSERT_EQUAL(w.duration_s, 2);
+	CU_ASSERT_EQUAL(w.nr_cpus, 2);
+	CU_ASSERT_EQUAL(w.cpus[1].capacity, 512);
+	CU_ASSERT_EQUAL_FATAL(w.nr_tasks, 3);
+
+	const struct wl_task *a = &w.tasks[0];
+	CU_ASSERT_EQUAL(a->sched.policy, WL_FIFO);      /* default_policy */
+	CU_ASSERT_EQUAL(a->sched.prio, 10);             /* rt-app's default */
+	CU_ASSERT_EQUAL(a->instance, 3);
+	CU_ASSERT_EQUAL(a->cpus, 2);
+	/* No phases: the task is one phase looping "loop" times, run once. */
+	CU_ASSERT_EQUAL(a->nr_phases, 1);
+	CU_ASSERT_EQUAL(a->phases[0].loop, 5);
+	CU_ASSERT_EQUAL(a->loop, 1);
+	CU_ASSERT_EQUAL_FATAL(a->phases[0].nr_events, 5);
+	CU_ASSERT_EQUAL(a->phases[0].events[0].type, WL_RUN);
+	CU_ASSERT_EQUAL(a->phases[0].events[0].us, 100);
+	CU_ASSERT_EQUAL(a->phases[0].events[1].type, WL_SLEEP);
+	CU_ASSERT_EQUAL(a->phases[0].events[2].type, WL_RUN);
+	CU_ASSERT_EQUAL(a->phases[0].events[2].us, 200);
+	CU_ASSERT_EQUAL(a->phases[0].events[3].type, WL_RUNTIME);
+	CU_ASSERT_EQUAL(a->phases[0].events[4].type, WL_TIMER);
+	CU_ASSERT_TRUE(a->phases[0].events[4].absolute);
+	CU_ASSERT_EQUAL(a->phases[0].events[4].us, 1000);
+
+	const struct wl_task *b = &w.tasks[1];
+	/* dl-period defaults to dl-runtime, dl-deadline to dl-period. */
+	CU_ASSERT_EQUAL(b->sched.dl_runtime_us, 300);
+	CU_ASSERT_EQUAL(b->sched.dl_period_us, 300);
+	CU_ASSERT_EQUAL(b->sched.dl_deadline_us, 300);
+	CU_ASSERT_EQUAL(b->loop, -1);                   /* phases: forever */
+	CU_ASSERT_EQUAL_FATAL(b->nr_phases, 2);
+	CU_ASSERT_EQUAL(b->phases[0].loop, 2);
+	CU_ASSERT_EQUAL(b->phases[0].events[0].type, WL_LOCK);
+	CU_ASSERT_STRING_EQUAL(b->phases[0].events[0].ref, "m");
+	CU_ASSERT_EQUAL(b->phases[1].events[2].type, WL_FORK);
+	/* The forked task only starts from the fork. */
+	CU_ASSERT_TRUE(a->forked_only);
+
+	const struct wl_task *c = &w.tasks[2];
+	/* Legacy grammar: runtime/period on a deadline task. */
+	CU_ASSERT_EQUAL(c->sched.dl_runtime_us, 200);
+	CU_ASSERT_EQUAL(c->sched.dl_period_us, 1000);
+	CU_ASSERT_EQUAL(c->sched.dl_deadline_us, 1000);
+	CU_ASSERT_EQUAL(c->loop, -1);
+	workload_free(&w);
+}
+
+static const struct {
+	const char *text;
+	const char *diag;  /* the first diagnostic, exactly */
+	bool strict;
+} bad[] = {
+	{ "{\"tasks\": {\"a\": {\"run\": \"10\"}}}",
+	  "w.json:1:25: error: \"run\" must be an integer, not string" , false },
+	{ "{\"tasks\": {\"a\": {\"run\": 10, \"bogus\": 1}}}",
+	  "w.json:1:29: warning: unknown key \"bogus\" in task \"a\" (rt-app ignores it)" , false },
+	{ "{\"tasks\": {\"a\": {\"run\": 10, \"bogus\": 1}}}",
+	  "w.json:1:29: error: unknown key \"bogus\" in task \"a\" (rt-app ignores it)", true },
+	{ "{\"tasks\": {\"a\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 20,\n"
+	  "  \"dl-deadline\": 10, \"dl-period\": 30, \"run\": 5}}}",
+	  "w.json:1:17: error: task \"a\": dl-runtime 20 us exceeds dl-deadline 10 us" , false },
+	{ "{\"tasks\": {\"a\": {\"policy\": \"SCHED_DEADLINE\", \"run\": 5}}}",
+	  "w.json:1:17: error: SCHED_DEADLINE task \"a\" needs \"dl-runtime\" (us)" , false },
+	{ "{\"tasks\": {\"a\": {\"policy\": \"SCHED_FOO\", \"run\": 5}}}",
+	  "w.json:1:28: error: unknown policy \"SCHED_FOO\" (expected SCHED_OTHER, SCHED_BATCH, "
+	  "SCHED_IDLE, SCHED_FIFO, SCHED_RR or SCHED_DEADLINE)" , false },
+	{ "{\"tasks\": {\"a\": {\"cpus\": [3], \"run\": 5}}}",
+	  "w.json:1:12: error: task \"a\" uses a CPU the platform does not have (it has 1)" , false },
+	{ "{\"tasks\": {\"a\": {\"unlock\": \"m\"}}}",
+	  "w.json:1:28: error: unlock of \"m\", which no task ever locks" , false },
+	{ "{\"tasks\": {\"a\": {\"fork\": \"nobody\"}}}",
+	  "w.json:1:26: error: fork of \"nobody\": no task has that name" , false },
+	{ "{\"tasks\": {\"a\": {\"timer\": {\"ref\": \"t\"}}}}",
+	  "w.json:1:27: error: timer \"timer\" needs a \"period\" in microseconds" , false },
+	{ "{\"tasks\": {\"a\": {\"loop\": 2}}}",
+	  "w.json:1:17: error: no events: a phase needs at least one of run, runtime, sleep, "
+	  "timer, lock, unlock, wait, signal, broad, sync, suspend, resume, barrier, yield, "
+	  "fork, mem, iorun" , false },
+	{ "{\"tasks\": {\"a\": {\"run\": -5}}}",
+	  "w.json:1:25: error: \"run\" = -5 is out of range [0, 9223372036854775]" , false },
+	{ "{\"task\": {}}",
+	  "w.json:1:2: error: unknown top-level key \"task\" (expected global, tasks, platform, "
+	  "simulation)" , false },
+	{ "{\"tasks\": {\"a\": {\"phases\": {\"p\": {\"instance\": 2, \"run\": 1}}}}}",
+	  "w.json:1:35: error: \"instance\" belongs in a task, not in a phase" , false },
+	{ "{\"platform\": {\"cores\": 2}, \"tasks\": {\"a\": {\"run\": 1}}}",
+	  "w.json:1:15: error: unknown key \"cores\" in platform (expected cpus, capacity, clusters)" , false },
+	{ "{\"tasks\": {\"a\": {\"run\": 1}},}x",
+	  "w.json:1:30: error: unexpected text after the document" , false },
+	{ "[1, 2]", "w.json:1:1: error: the workload must be a JSON object, not array" , false },
+};
+
+static void test_diagnostics(void)
+{
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct workload w;
+		int rc = load(&w, bad[i].text, bad[i].strict);
+		bool is_warning = strstr(bad[i].diag, ": warning: ") != NULL;
+
+		CU_ASSERT_EQUAL(rc, is_warning ? 0 : -1);
+		CU_ASSERT_FATAL(w.nr_diags >= 1);
+		if (strcmp(w.diags[0], bad[i].diag))
+			fprintf(stderr, "case %zu:\n got  %s\n want %s\n", i, w.diags[0], bad[i].diag);
+		CU_ASSERT_STRING_EQUAL(w.diags[0], bad[i].diag);
+		workload_free(&w);
+	}
+}
+
+/* EDF, synchronous release of (C, T) = (1, 4), (2, 6), (2, 8) ms: at time 0
+ * the order is t1 [0,1], t2 [1,3], t3 [3,5]; so t3's first response is
+ * 5 ms, and over the hyperperiod no job misses (U = 0.83). */
+static void test_simulate_edf(void)
+{
+	struct workload w;
+	struct sim_options opt = { .check = true, .quiet = true };
+	struct sim_result res;
+	const char *text =
+		"{\"global\": {\"duration\": 1}, \"tasks\": {\n"
+		"\"t1\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 1000, \"dl-period\": 4000,"
+		" \"run\": 1000, \"timer\": {\"ref\": \"u\", \"period\": 4000}},\n"
+		"\"t2\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 6000,"
+		" \"run\": 2000, \"timer\": {\"ref\": \"u\", \"period\": 6000}},\n"
+		"\"t3\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 8000,"
+		" \"run\": 2000, \"timer\": {\"ref\": \"u\", \"period\": 8000}}}}";
+	FILE *out = tmpfile();
+	char line[256];
+	bool seen = false;
+
+	CU_ASSERT_EQUAL_FATAL(load(&w, text, true), 0);
+	opt.quiet = false;
+	CU_ASSERT_EQUAL(sim_run(&w, &opt, out, &res), 0);
+	CU_ASSERT_EQUAL(res.exit_code, 0);
+	/* 1 s: 250 + 167 + 125 jobs (the last ones end before the horizon). */
+	CU_ASSERT_EQUAL(res.jobs, 250 + 167 + 125);
+	CU_ASSERT_EQUAL(res.misses, 0);
+	rewind(out);
+	while (fgets(line, sizeof(line), out))
+		if (!strncmp(line, "t3 ", 3)) {
+			seen = true;
+			CU_ASSERT_PTR_NOT_NULL(strstr(line, "    5.000ms"));
+		}
+	CU_ASSERT_TRUE(seen);
+	fclose(out);
+	workload_free(&w);
+}
+
+/* Overload on one CPU: U = 1.2 with admission passing each reservation is
+ * impossible, so make the tasks best effort: misses must appear. */
+static void test_simulate_overload(void)
+{
+	struct workload w;
+	struct sim_options opt = { .check = true, .quiet = true };
+	struct sim_result res;
+	const char *text =
+		"{\"global\": {\"duration\": 1}, \"tasks\": {\n"
+		"\"a\": {\"run\": 6000, \"timer\": {\"ref\": \"u\", \"period\": 10000}},\n"
+		"\"b\": {\"run\": 6000, \"timer\": {\"ref\": \"u\", \"period\": 10000}}}}";
+
+	CU_ASSERT_EQUAL_FATAL(load(&w, text, true), 0);
+	CU_ASSERT_EQUAL(sim_run(&w, &opt, stdout, &res), 0);
+	CU_ASSERT_TRUE(res.misses > 0);
+	workload_free(&w);
+}
+
+static void test_examples_load_strict(void)
+{
+	static const char *const names[] = { "mobile", "mobile_dl", "cbs_isolation",
+					     "edf_periodic" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char path[512];
+		struct workload w;
+
+		snprintf(path, sizeof(path), "%s/%s.json", DLSIM_EXAMPLES_DIR, names[i]);
+		CU_ASSERT_EQUAL(workload_load_file(&w, path, true), 0);
+		workload_print_diags(&w, stderr);
+		workload_free(&w);
+	}
+}
+
+static const struct dls_test_case cases[] = {
+	{ "rt-app grammar", test_grammar },
+	{ "diagnostics with positions", test_diagnostics },
+	{ "EDF schedule by hand", test_simulate_edf },
+	{ "overload misses", test_simulate_overload },
+	{ "bundled examples are strict-clean", test_examples_load_strict },
+	{ NULL, NULL },
+};
+
+static const struct dls_test_suite suites[] = {
+	{ "dlsim workload", cases },
+	{ NULL, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	return dls_test_main(argc, argv, suites);
+}

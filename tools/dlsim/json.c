@@ -1,0 +1,526 @@
+#include "json.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct json_block {
+	struct json_block *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+struct parser {
+	struct json_doc *doc;
+	const char *fname;
+	const char *s, *end;
+	int line, col;
+	int depth;
+	bool failed;
+};
+
+static void *arena_alloc(struct parser *p, size_t n)
+{
+	struct json_block *b = p->doc->blocks;
+
+	n = (n + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	if (!b || b->size - b->used < n) {
+		size_t size = n > 65536 ? n : 65536;
+
+		b = malloc(sizeof(*b) + size);
+		if (!b)
+			return NULL;
+		b->size = size;
+		b->used = 0;
+		b->next = p->doc->blocks;
+		p->doc->blocks = b;
+	}
+	b->used += n;
+	return (char *)b->data + b->used - n;
+}
+
+static void fail(struct parser *p, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (p->failed)
+		return;
+	p->failed = true;
+	n = snprintf(p->doc->error, sizeof(p->doc->error), "%s:%d:%d: ", p->fname,
+		     p->line, p->col);
+	va_start(ap, fmt);
+	if (n > 0 && (size_t)n < sizeof(p->doc->error))
+		vsnprintf(p->doc->error + n, sizeof(p->doc->error) - (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
+static void advance(struct parser *p)
+{
+	if (*p->s == '\n') {
+		p->line++;
+		p->col = 1;
+	} else {
+		p->col++;
+	}
+	p->s++;
+}
+
+static void skip_space(struct parser *p)
+{
+	while (p->s < p->end) {
+		char c = *p->s;
+
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			advance(p);
+		} else if (c == '#' || (c == '/' && p->s + 1 < p->end && p->s[1] == '/')) {
+			while (p->s < p->end && *p->s != '\n')
+				advance(p);
+		} else if (c == '/' && p->s + 1 < p->end && p->s[1] == '*') {
+			int line = p->line, col = p->col;
+
+			advance(p);
+			advance(p);
+			while (p->s < p->end && !(*p->s == '*' && p->s + 1 < p->end && p->s[1] == '/'))
+				advance(p);
+			if (p->s >= p->end) {
+				p->line = line;
+				p->col = col;
+				fail(p, "unterminated comment");
+				return;
+			}
+			advance(p);
+			advance(p);
+		} else {
+			return;
+		}
+	}
+}
+
+static struct json_value *new_value(struct parser *p, enum json_type t)
+{
+	struct json_value *v = arena_alloc(p, sizeof(*v));
+
+	if (!v) {
+		fail(p, "out of memory");
+		return NULL;
+	}
+	memset(v, 0, sizeof(*v));
+	v->type = t;
+	v->line = p->line;
+	v->col = p->col;
+	return v;
+}
+
+static void put_utf8(char *out, size_t *n, unsigned long cp)
+{
+	if (cp < 0x80) {
+		out[(*n)++] = (char)cp;
+	} else if (cp < 0x800) {
+		out[(*n)++] = (char)(0xc0 | (cp >> 6));
+		out[(*n)++] = (char)(0x80 | (cp & 0x3f));
+	} else if (cp < 0x10000) {
+		out[(*n)++] = (char)(0xe0 | (cp >> 12));
+		out[(*n)++] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		out[(*n)++] = (char)(0x80 | (cp & 0x3f));
+	} else {
+		out[(*n)++] = (char)(0xf0 | (cp >> 18));
+		out[(*n)++] = (char)(0x80 | ((cp >> 12) & 0x3f));
+		out[(*n)++] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		out[(*n)++] = (char)(0x80 | (cp & 0x3f));
+	}
+}
+
+static int hex4(const char *s, unsigned long *out)
+{
+	unsigned long v = 0;
+
+	for (int i = 0; i < 4; i++) {
+		char c = s[i];
+
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= (unsigned long)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v |= (unsigned long)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			v |= (unsigned long)(c - 'A' + 10);
+		else
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Parse a string at p->s (which is '"'); returns arena copy. */
+static const char *parse_string(struct parser *p, size_t *lenp)
+{
+	const char *start = p->s + 1, *q;
+	size_t cap = 0, n = 0;
+	int esc_line = 0, esc_col = 0;
+	char *out;
+
+	/* Upper bound of the decoded length: the raw length. */
+	for (q = start; q < p->end && *q != '"'; q++) {
+		if (*q == '\\' && q + 1 < p->end)
+			q++;
+		cap++;
+	}
+	if (q >= p->end) {
+		fail(p, "unterminated string");
+		return NULL;
+	}
+	out = arena_alloc(p, cap * 2 + 1);
+	if (!out) {
+		fail(p, "out of memory");
+		return NULL;
+	}
+	advance(p);
+	while (*p->s != '"') {
+		unsigned char c = (unsigned char)*p->s;
+
+		if (c < 0x20) {
+			fail(p, "control character in string (expected an escape)");
+			return NULL;
+		}
+		if (c != '\\') {
+			out[n++] = (char)c;
+			advance(p);
+			continue;
+		}
+		esc_line = p->line;
+		esc_col = p->col;
+		advance(p);
+		switch (*p->s) {
+		case '"': out[n++] = '"'; break;
+		case '\\': out[n++] = '\\'; break;
+		case '/': out[n++] = '/'; break;
+		case 'b': out[n++] = '\b'; break;
+		case 'f': out[n++] = '\f'; break;
+		case 'n': out[n++] = '\n'; break;
+		case 'r': out[n++] = '\r'; break;
+		case 't': out[n++] = '\t'; break;
+		case 'u': {
+			unsigned long cp;
+
+			if (p->end - p->s < 5 || hex4(p->s + 1, &cp)) {
+				fail(p, "bad \\u escape (expected 4 hex digits)");
+				return NULL;
+			}
+			if (cp == 0) {
+				fail(p, "\\u0000 is not allowed in strings");
+				return NULL;
+			}
+			for (int i = 0; i < 4; i++)
+				advance(p);
+			put_utf8(out, &n, cp);
+			break;
+		}
+		default:
+			p->line = esc_line;
+			p->col = esc_col;
+			fail(p, "unknown escape '\\%c'", p->s[0]);
+			return NULL;
+		}
+		advance(p);
+	}
+	advance(p);
+	out[n] = 0;
+	*lenp = n;
+	return out;
+}
+
+static struct json_value *parse_value(struct parser *p);
+
+static bool is_word(struct parser *p, const char *w)
+{
+	size_t n = strlen(w);
+
+	return (size_t)(p->end - p->s) >= n && !memcmp(p->s, w, n);
+}
+
+static struct json_value *parse_number(struct parser *p)
+{
+	struct json_value *v = new_value(p, JSON_NUMBER);
+	const char *q = p->s;
+	char buf[64];
+	size_t n;
+	bool integer = true;
+
+	if (!v)
+		return NULL;
+	if (q < p->end && *q == '-')
+		q++;
+	if (q >= p->end || *q < '0' || *q > '9') {
+		fail(p, "expected a value");
+		return NULL;
+	}
+	while (q < p->end && *q >= '0' && *q <= '9')
+		q++;
+	if (q < p->end && *q == '.') {
+		integer = false;
+		q++;
+		if (q >= p->end || *q < '0' || *q > '9') {
+			fail(p, "expected digits after '.'");
+			return NULL;
+		}
+		while (q < p->end && *q >= '0' && *q <= '9')
+			q++;
+	}
+	if (q < p->end && (*q == 'e' || *q == 'E')) {
+		integer = false;
+		q++;
+		if (q < p->end && (*q == '+' || *q == '-'))
+			q++;
+		if (q >= p->end || *q < '0' || *q > '9') {
+			fail(p, "expected digits in exponent");
+			return NULL;
+		}
+		while (q < p->end && *q >= '0' && *q <= '9')
+			q++;
+	}
+	n = (size_t)(q - p->s);
+	if (n >= sizeof(buf)) {
+		fail(p, "number too long");
+		return NULL;
+	}
+	memcpy(buf, p->s, n);
+	buf[n] = 0;
+	v->number = strtod(buf, NULL);
+	if (integer) {
+		char *endp;
+		long long ll = strtoll(buf, &endp, 10);
+
+		v->is_integer = v->number >= -9.2e18 && v->number <= 9.2e18;
+		v->integer = ll;
+	}
+	while (p->s < q)
+		advance(p);
+	return v;
+}
+
+static struct json_value *parse_array(struct parser *p)
+{
+	struct json_value *v = new_value(p, JSON_ARRAY);
+	struct json_value **items = NULL;
+	size_t cap = 0;
+
+	if (!v)
+		return NULL;
+	advance(p);
+	for (;;) {
+		skip_space(p);
+		if (p->failed)
+			goto out;
+		if (p->s >= p->end) {
+			fail(p, "unterminated array (expected ']')");
+			goto out;
+		}
+		if (*p->s == ']') {
+			advance(p);
+			break;
+		}
+		if (v->len == cap) {
+			size_t ncap = cap ? cap * 2 : 8;
+			struct json_value **ni = arena_alloc(p, ncap * sizeof(*ni));
+
+			if (!ni) {
+				fail(p, "out of memory");
+				goto out;
+			}
+			if (cap)
+				memcpy(ni, items, cap * sizeof(*ni));
+			items = ni;
+			cap = ncap;
+		}
+		items[v->len] = parse_value(p);
+		if (!items[v->len])
+			goto out;
+		v->len++;
+		skip_space(p);
+		if (p->failed)
+			goto out;
+		if (p->s >= p->end) {
+			fail(p, "unterminated array (expected ']')");
+			goto out;
+		}
+		if (*p->s == ',') {
+			advance(p);
+		} else if (*p->s != ']') {
+			fail(p, "expected ',' or ']' in array");
+			goto out;
+		}
+	}
+out:
+	v->items = items;
+	return p->failed ? NULL : v;
+}
+
+static struct json_value *parse_object(struct parser *p)
+{
+	struct json_value *v = new_value(p, JSON_OBJECT);
+	struct json_member *m = NULL;
+	size_t cap = 0;
+
+	if (!v)
+		return NULL;
+	advance(p);
+	for (;;) {
+		struct json_member mem;
+		size_t klen;
+
+		skip_space(p);
+		if (p->failed)
+			goto out;
+		if (p->s >= p->end) {
+			fail(p, "unterminated object (expected '}')");
+			goto out;
+		}
+		if (*p->s == '}') {
+			advance(p);
+			break;
+		}
+		if (*p->s != '"') {
+			fail(p, "expected a string key or '}'");
+			goto out;
+		}
+		mem.line = p->line;
+		mem.col = p->col;
+		mem.key = parse_string(p, &klen);
+		if (!mem.key)
+			goto out;
+		skip_space(p);
+		if (p->failed)
+			goto out;
+		if (p->s >= p->end || *p->s != ':') {
+			fail(p, "expected ':' after key \"%s\"", mem.key);
+			goto out;
+		}
+		advance(p);
+		mem.value = parse_value(p);
+		if (!mem.value)
+			goto out;
+		if (v->len == cap) {
+			size_t ncap = cap ? cap * 2 : 8;
+			struct json_member *nm = arena_alloc(p, ncap * sizeof(*nm));
+
+			if (!nm) {
+				fail(p, "out of memory");
+				goto out;
+			}
+			if (cap)
+				memcpy(nm, m, cap * sizeof(*nm));
+			m = nm;
+			cap = ncap;
+		}
+		m[v->len++] = mem;
+		skip_space(p);
+		if (p->failed)
+			goto out;
+		if (p->s >= p->end) {
+			fail(p, "unterminated object (expected '}')");
+			goto out;
+		}
+		if (*p->s == ',') {
+			advance(p);
+		} else if (*p->s != '}') {
+			fail(p, "expected ',' or '}' in object");
+			goto out;
+		}
+	}
+out:
+	v->members = m;
+	return p->failed ? NULL : v;
+}
+
+static struct json_value *parse_value(struct parser *p)
+{
+	struct json_value *v = NULL;
+
+	skip_space(p);
+	if (p->failed)
+		return NULL;
+	if (p->s >= p->end) {
+		fail(p, "unexpected end of input (expected a value)");
+		return NULL;
+	}
+	if (++p->depth > JSON_MAX_DEPTH) {
+		fail(p, "nesting deeper than %d", JSON_MAX_DEPTH);
+		return NULL;
+	}
+	switch (*p->s) {
+	case '{':
+		v = parse_object(p);
+		break;
+	case '[':
+		v = parse_array(p);
+		break;
+	case '"':
+		v = new_value(p, JSON_STRING);
+		if (v) {
+			v->string = parse_string(p, &v->len);
+			if (!v->string)
+				v = NULL;
+		}
+		break;
+	default:
+		if (is_word(p, "true") || is_word(p, "false")) {
+			v = new_value(p, JSON_BOOL);
+			if (v) {
+				v->boolean = *p->s == 't';
+				for (int i = v->boolean ? 4 : 5; i > 0; i--)
+					advance(p);
+			}
+		} else if (is_word(p, "null")) {
+			v = new_value(p, JSON_NULL);
+			for (int i = 0; i < 4 && v; i++)
+				advance(p);
+		} else {
+			v = parse_number(p);
+		}
+	}
+	p->depth--;
+	return p->failed ? NULL : v;
+}
+
+int json_parse(struct json_doc *doc, const char *fname, const char *text, size_t len)
+{
+	struct parser p = { .doc = doc, .fname = fname, .s = text,
+			    .end = text + len, .line = 1, .col = 1 };
+
+	memset(doc, 0, sizeof(*doc));
+	doc->root = parse_value(&p);
+	if (!p.failed) {
+		skip_space(&p);
+		if (!p.failed && p.s < p.end)
+			fail(&p, "unexpected text after the document");
+	}
+	if (p.failed) {
+		doc->root = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+void json_free(struct json_doc *doc)
+{
+	struct json_block *b = doc->blocks;
+
+	while (b) {
+		struct json_block *next = b->next;
+
+		free(b);
+		b = next;
+	}
+	doc->blocks = NULL;
+	doc->root = NULL;
+}
+
+const char *json_type_name(enum json_type t)
+{
+	static const char *const names[] = { "null", "boolean", "number",
+					     "string", "array", "object" };
+
+	return names[t];
+}

@@ -1,0 +1,1074 @@
+/*
+ * dlsim's virtual platform.
+ *
+ * Time is virtual (ns). One event queue, ordered by (time, sequence) on the
+ * library's rbtree, holds replenishment timers, thread wake-ups and thread
+ * starts; the CPUs' own decision points (end of a run event, budget
+ * exhaustion, end of a time slice) are computed from their current thread.
+ * Each step advances the clock to the earliest of these, charges running
+ * threads, processes what is due, and lets the library pick again on every
+ * CPU that asked for it. The same input gives the same output, bit for bit.
+ *
+ * Scheduling classes: SCHED_DEADLINE threads are entities of libdlsched;
+ * below them, SCHED_FIFO/RR threads by priority (RR with a 100 ms slice),
+ * then SCHED_OTHER/BATCH/IDLE round-robin with a 4 ms slice. Threads are
+ * placed on one CPU each (first fit by reserved bandwidth among the CPUs
+ * they may use): global scheduling with migration needs the SMP layer.
+ */
+#include "sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <dlsched/rbtree.h>
+#include <dlsched/sched.h>
+
+#define US 1000ULL
+#define SLICE_OTHER (4 * 1000 * US)
+#define SLICE_RR (100 * 1000 * US)
+#define MAX_THREADS 4096
+#define MAX_TIMERS_PER_THREAD 8
+
+enum ev_kind { EV_TIMER, EV_WAKE };
+
+struct qev {
+	struct dls_rb_node node;
+	uint64_t t, seq;
+	enum ev_kind kind;
+	bool queued;
+};
+
+struct thread;
+
+struct wait_list {
+	const char *name;
+	int kind; /* 0 mutex, 1 condition, 2 barrier, 3 suspend */
+	struct thread *owner;
+	struct thread **waiters;
+	size_t n, cap;
+	int participants, arrived;
+};
+
+struct utimer {
+	const char *ref;
+	uint64_t next;
+	bool started;
+};
+
+struct thread {
+	int id;
+	char name[64];
+	const struct wl_task *task;
+	struct dls_entity se;
+	bool is_dl, runnable, exited, started;
+	int cpu;
+	int prio; /* FIFO/RR priority, 0 for the fair class */
+	/* program counter */
+	size_t phase, ev;
+	int64_t phase_iter, task_iter;
+	uint64_t work_left, wall_left;
+	bool in_run, in_runtime;
+	/* queue events */
+	struct qev wake, timer;
+	/* fair / rt class */
+	uint64_t slice_left;
+	/* jobs */
+	uint64_t job_release;
+	struct utimer timers[MAX_TIMERS_PER_THREAD];
+	size_t nr_timers;
+	/* stats */
+	uint64_t jobs, misses, max_lateness, resp_sum, resp_max, preemptions;
+	uint64_t *resp;
+	size_t nr_resp, cap_resp;
+	uint64_t run_ns;
+};
+
+struct cpu {
+	struct thread *curr;
+	bool need_resched;
+	uint32_t capacity;
+	uint64_t busy_ns, slice_start;
+	struct thread **lower; /* runnable non-deadline threads */
+	size_t nr_lower, cap_lower;
+	unsigned int nr_assigned; /* non-deadline threads placed here */
+};
+
+struct slice {
+	int cpu, thread;
+	uint64_t start, end;
+};
+
+struct mark {
+	int cpu, thread;
+	uint64_t t;
+	const char *what;
+};
+
+struct sim {
+	const struct workload *w;
+	const struct sim_options *opt;
+	uint64_t now, seq, events;
+	struct dls_rb_root_cached queue;
+	struct dls_domain dom;
+	struct dls_rq *rqs;
+	struct cpu *cpus;
+	int nr_cpus;
+	struct thread **threads;
+	int nr_threads;
+	struct wait_list *lists;
+	size_t nr_lists;
+	struct slice *slices;
+	size_t nr_slices, cap_slices;
+	struct mark *marks;
+	size_t nr_marks, cap_marks;
+	const char *broken;
+};
+
+#define GROW(arr, n, cap)                                                      \
+	do {                                                                   \
+		if ((n) == (cap)) {                                            \
+			size_t nc_ = (cap) ? (cap) * 2 : 16;                   \
+			void *na_ = realloc((arr), nc_ * sizeof(*(arr)));      \
+			if (!na_) {                                            \
+				fprintf(stderr, "dlsim: out of memory\n");     \
+				exit(1);                                       \
+			}                                                      \
+			(arr) = na_;                                           \
+			(cap) = nc_;                                           \
+		}                                                              \
+	} while (0)
+
+/* ---- event queue ---------------------------------------------------- */
+
+static bool qev_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
+{
+	const struct qev *x = dls_container_of(a, struct qev, node);
+	const struct qev *y = dls_container_of(b, struct qev, node);
+
+	if (x->t != y->t)
+		return dls_time_before(x->t, y->t);
+	return x->seq < y->seq;
+}
+
+static void q_remove(struct sim *s, struct qev *e)
+{
+	if (e->queued) {
+		dls_rb_erase_cached(&e->node, &s->queue);
+		e->queued = false;
+	}
+}
+
+static void q_add(struct sim *s, struct qev *e, uint64_t t)
+{
+	q_remove(s, e);
+	e->t = t;
+	e->seq = s->seq++;
+	dls_rb_add_cached(&e->node, &s->queue, qev_less);
+	e->queued = true;
+}
+
+/* ---- platform ops ----------------------------------------------------- */
+
+static uint64_t op_now(void *ctx, int cpu)
+{
+	(void)cpu;
+	return ((struct sim *)ctx)->now;
+}
+
+static struct thread *timer_thread(struct dls_timer *t)
+{
+	return dls_container_of(dls_container_of(t, struct dls_entity, timer),
+				struct thread, se);
+}
+
+static void op_arm(void *ctx, struct dls_timer *t, uint64_t abs_ns)
+{
+	q_add(ctx, &timer_thread(t)->timer, abs_ns);
+}
+
+static void op_cancel(void *ctx, struct dls_timer *t)
+{
+	q_remove(ctx, &timer_thread(t)->timer);
+}
+
+static void op_resched(void *ctx, int cpu)
+{
+	((struct sim *)ctx)->cpus[cpu].need_resched = true;
+}
+
+static void add_mark(struct sim *s, int cpu, int thread, const char *what)
+{
+	if (!s->opt->trace_path && !s->opt->svg_path)
+		return;
+	GROW(s->marks, s->nr_marks, s->cap_marks);
+	s->marks[s->nr_marks++] = (struct mark){ cpu, thread, s->now, what };
+}
+
+static void op_trace(void *ctx, const struct dls_trace_event *ev)
+{
+	struct sim *s = ctx;
+	const struct thread *th = dls_container_of(ev->se, struct thread, se);
+
+	if (ev->type == DLS_TRACE_THROTTLE)
+		add_mark(s, ev->cpu, th->id, "throttle");
+	else if (ev->type == DLS_TRACE_REPLENISH)
+		add_mark(s, ev->cpu, th->id, "replenish");
+}
+
+static const struct dls_ops sim_ops = {
+	.now = op_now,
+	.timer_arm = op_arm,
+	.timer_cancel = op_cancel,
+	.resched = op_resched,
+	.trace = op_trace,
+};
+
+/* ---- lower classes ---------------------------------------------------- */
+
+static void lower_add(struct sim *s, struct thread *t, bool head)
+{
+	struct cpu *c = &s->cpus[t->cpu];
+	size_t pos = c->nr_lower;
+
+	GROW(c->lower, c->nr_lower, c->cap_lower);
+	/* Keep the array sorted by priority (higher first), FIFO within one. */
+	for (size_t i = 0; i < c->nr_lower; i++)
+		if (c->lower[i]->prio < t->prio || (head && c->lower[i]->prio == t->prio)) {
+			pos = i;
+			break;
+		}
+	memmove(c->lower + pos + 1, c->lower + pos, (c->nr_lower - pos) * sizeof(*c->lower));
+	c->lower[pos] = t;
+	c->nr_lower++;
+	if (!c->curr || (!c->curr->is_dl && c->curr->prio < t->prio))
+		c->need_resched = true;
+}
+
+static void lower_remove(struct sim *s, struct thread *t)
+{
+	struct cpu *c = &s->cpus[t->cpu];
+
+	for (size_t i = 0; i < c->nr_lower; i++)
+		if (c->lower[i] == t) {
+			memmove(c->lower + i, c->lower + i + 1,
+				(c->nr_lower - i - 1) * sizeof(*c->lower));
+			c->nr_lower--;
+			return;
+		}
+}
+
+/* ---- threads ---------------------------------------------------------- */
+
+static struct dls_rq *rq_of(struct sim *s, const struct thread *t)
+{
+	return &s->rqs[t->cpu];
+}
+
+static void thread_block(struct sim *s, struct thread *t, bool job_done)
+{
+	if (!t->runnable)
+		return;
+	t->runnable = false;
+	if (t->is_dl)
+		dls_dequeue(rq_of(s, t), &t->se, job_done ? DLS_DEQUEUE_DONE : DLS_DEQUEUE_SLEEP);
+	else
+		lower_remove(s, t);
+	if (s->cpus[t->cpu].curr == t)
+		s->cpus[t->cpu].need_resched = true;
+}
+
+static void thread_wake(struct sim *s, struct thread *t)
+{
+	if (t->runnable || t->exited)
+		return;
+	t->runnable = true;
+	if (t->is_dl)
+		dls_wakeup(rq_of(s, t), &t->se);
+	else
+		lower_add(s, t, false);
+}
+
+static struct wait_list *list_get(struct sim *s, const char *name, int kind)
+{
+	for (size_t i = 0; i < s->nr_lists; i++)
+		if (s->lists[i].kind == kind && !strcmp(s->lists[i].name, name))
+			return &s->lists[i];
+	return NULL;
+}
+
+static void list_push(struct wait_list *l, struct thread *t)
+{
+	GROW(l->waiters, l->n, l->cap);
+	l->waiters[l->n++] = t;
+}
+
+static struct thread *list_pop(struct wait_list *l)
+{
+	struct thread *t;
+
+	if (!l->n)
+		return NULL;
+	t = l->waiters[0];
+	memmove(l->waiters, l->waiters + 1, (l->n - 1) * sizeof(*l->waiters));
+	l->n--;
+	return t;
+}
+
+static void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t)
+{
+	struct thread *next;
+
+	if (!m || m->owner != t)
+		return;
+	next = list_pop(m);
+	m->owner = next;
+	if (next)
+		thread_wake(s, next);
+}
+
+/* Returns true when the thread got the mutex, false when it blocked. */
+static bool mutex_lock(struct sim *s, struct wait_list *m, struct thread *t)
+{
+	if (!m->owner || m->owner == t) {
+		m->owner = t;
+		return true;
+	}
+	list_push(m, t);
+	thread_block(s, t, false);
+	return false;
+}
+
+static void record_job(struct sim *s, struct thread *t, uint64_t deadline, bool has_dl)
+{
+	uint64_t resp = s->now - t->job_release;
+
+	t->jobs++;
+	t->resp_sum += resp;
+	if (resp > t->resp_max)
+		t->resp_max = resp;
+	GROW(t->resp, t->nr_resp, t->cap_resp);
+	t->resp[t->nr_resp++] = resp;
+	if (has_dl && dls_time_after(s->now, deadline)) {
+		uint64_t late = s->now - deadline;
+
+		t->misses++;
+		if (late > t->max_lateness)
+			t->max_lateness = late;
+		add_mark(s, t->cpu, t->id, "miss");
+	}
+}
+
+static struct utimer *utimer_get(struct thread *t, const char *ref)
+{
+	for (size_t i = 0; i < t->nr_timers; i++)
+		if (!strcmp(t->timers[i].ref, ref))
+			return &t->timers[i];
+	if (t->nr_timers == MAX_TIMERS_PER_THREAD)
+		return &t->timers[0];
+	t->timers[t->nr_timers].ref = ref;
+	return &t->timers[t->nr_timers++];
+}
+
+static void spawn(struct sim *s, const struct wl_task *task, int instance);
+
+/*
+ * Run the thread's program from its program counter until it has work to
+ * do (a run/runtime event) or blocks. Zero-time events are processed here.
+ */
+static void thread_advance(struct sim *s, struct thread *t)
+{
+	const struct wl_task *task = t->task;
+	unsigned int guard = 0;
+
+	while (!t->exited && t->runnable && !t->in_run && !t->in_runtime) {
+		const struct wl_phase *ph = &task->phases[t->phase];
+		const struct wl_event *ev;
+
+		if (++guard > 100000) {
+			/* A loop of zero-time events: let time pass. */
+			t->wall_left = 1;
+			t->in_runtime = true;
+			return;
+		}
+		if (t->ev >= ph->nr_events) {
+			t->ev = 0;
+			if (ph->loop >= 0 && ++t->phase_iter >= ph->loop) {
+				t->phase_iter = 0;
+				if (++t->phase >= task->nr_phases) {
+					t->phase = 0;
+					if (task->loop >= 0 && ++t->task_iter >= task->loop) {
+						thread_block(s, t, true);
+						t->exited = true;
+						return;
+					}
+				}
+			}
+			continue;
+		}
+		ev = &ph->events[t->ev++];
+		switch (ev->type) {
+		case WL_RUN:
+		case WL_MEM:
+		case WL_IORUN:
+			t->work_left = (uint64_t)ev->us * US;
+			t->in_run = t->work_left > 0;
+			break;
+		case WL_RUNTIME:
+			t->wall_left = (uint64_t)ev->us * US;
+			t->in_runtime = t->wall_left > 0;
+			break;
+		case WL_SLEEP:
+			if (ev->us > 0) {
+				thread_block(s, t, false);
+				q_add(s, &t->wake, s->now + (uint64_t)ev->us * US);
+			}
+			break;
+		case WL_TIMER: {
+			struct utimer *u = utimer_get(t, ev->ref);
+			uint64_t period = (uint64_t)ev->us * US;
+			bool dl = t->is_dl;
+
+			if (!u->started) {
+				u->started = true;
+				u->next = t->job_release;
+			}
+			u->next += period;
+			/* The job ends here: a deadline task's deadline is its
+			 * release + dl-deadline, any other task's the next tick
+			 * of its timer (rt-app's negative slack). */
+			record_job(s, t, dl ? t->job_release + t->task->sched.dl_deadline_us * US
+					    : u->next, true);
+			/* A relative timer that fell behind restarts from now. */
+			if (!ev->absolute && dls_time_before(u->next, s->now))
+				u->next = s->now;
+			if (dls_time_after(u->next, s->now)) {
+				thread_block(s, t, true);
+				q_add(s, &t->wake, u->next);
+			}
+			t->job_release = u->next;
+			add_mark(s, t->cpu, t->id, "release");
+			break;
+		}
+		case WL_YIELD:
+			if (t->is_dl && s->cpus[t->cpu].curr == t) {
+				dls_yield(rq_of(s, t));
+				s->cpus[t->cpu].need_resched = true;
+				return;
+			}
+			if (!t->is_dl && s->cpus[t->cpu].nr_lower) {
+				/* Let the others of its class run first. */
+				t->slice_left = 0;
+				s->cpus[t->cpu].need_resched = true;
+				return;
+			}
+			break;
+		case WL_LOCK:
+			mutex_lock(s, list_get(s, ev->ref, 0), t);
+			break;
+		case WL_UNLOCK:
+			mutex_unlock(s, list_get(s, ev->ref, 0), t);
+			break;
+		case WL_SIGNAL:
+		case WL_BROAD:
+		case WL_RESUME: {
+			struct wait_list *c = list_get(s, ev->ref, ev->type == WL_RESUME ? 3 : 1);
+			struct thread *w;
+
+			while ((w = list_pop(c))) {
+				thread_wake(s, w);
+				if (ev->type == WL_SIGNAL)
+					break;
+			}
+			break;
+		}
+		case WL_SYNC:
+		case WL_WAIT: {
+			struct wait_list *c = list_get(s, ev->ref, 1);
+
+			if (ev->type == WL_SYNC) {
+				struct thread *w = list_pop(c);
+
+				if (w)
+					thread_wake(s, w);
+			}
+			mutex_unlock(s, list_get(s, ev->mutex, 0), t);
+			list_push(c, t);
+			thread_block(s, t, false);
+			break;
+		}
+		case WL_SUSPEND: {
+			struct wait_list *c = list_get(s, ev->ref, 3);
+
+			list_push(c, t);
+			thread_block(s, t, false);
+			break;
+		}
+		case WL_BARRIER: {
+			struct wait_list *b = list_get(s, ev->ref, 2);
+
+			if (++b->arrived >= b->participants) {
+				struct thread *w;
+
+				b->arrived = 0;
+				while ((w = list_pop(b)))
+					thread_wake(s, w);
+			} else {
+				list_push(b, t);
+				thread_block(s, t, false);
+			}
+			break;
+		}
+		case WL_FORK:
+			for (size_t k = 0; k < s->w->nr_tasks; k++)
+				if (!strcmp(s->w->tasks[k].name, ev->ref))
+					spawn(s, &s->w->tasks[k], s->nr_threads);
+			break;
+		}
+	}
+}
+
+/* ---- placement -------------------------------------------------------- */
+
+static int place(struct sim *s, struct thread *t, struct dls_params *p)
+{
+	uint64_t allowed = t->task->cpus ? t->task->cpus : t->task->phases[0].cpus;
+
+	int best = -1;
+
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		if (allowed && !(allowed & (UINT64_C(1) << cpu)))
+			continue;
+		if (t->is_dl) {
+			/* First fit by reserved bandwidth (admission decides). */
+			if (dls_entity_attach(&s->rqs[cpu], &t->se, p) == 0)
+				return cpu;
+		} else if (best < 0 || s->cpus[cpu].nr_assigned < s->cpus[best].nr_assigned) {
+			best = cpu; /* the least crowded allowed CPU */
+		}
+	}
+	return best;
+}
+
+static void spawn(struct sim *s, const struct wl_task *task, int instance)
+{
+	struct thread *t;
+	struct dls_params p = { 0 };
+
+	if (s->nr_threads >= MAX_THREADS)
+		return;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		exit(1);
+	t->id = s->nr_threads;
+	t->task = task;
+	if (task->instance > 1 || instance > 0)
+		snprintf(t->name, sizeof(t->name), "%s-%d", task->name, instance);
+	else
+		snprintf(t->name, sizeof(t->name), "%s", task->name);
+	t->is_dl = task->sched.policy == WL_DEADLINE;
+	t->prio = task->sched.policy == WL_FIFO || task->sched.policy == WL_RR
+			  ? task->sched.prio : 0;
+	dls_rb_node_init(&t->wake.node);
+	dls_rb_node_init(&t->timer.node);
+	t->wake.kind = EV_WAKE;
+	t->timer.kind = EV_TIMER;
+	dls_entity_init(&t->se);
+	p.runtime = task->sched.dl_runtime_us * US;
+	p.deadline = task->sched.dl_deadline_us * US;
+	p.period = task->sched.dl_period_us * US;
+	t->cpu = place(s, t, &p);
+	if (t->cpu >= 0 && !t->is_dl)
+		s->cpus[t->cpu].nr_assigned++;
+	s->threads[s->nr_threads++] = t;
+	if (t->cpu < 0) {
+		fprintf(stderr, "dlsim: admission control refused \"%s\" (%llu/%llu us) on "
+			"every CPU it may use\n", t->name,
+			(unsigned long long)task->sched.dl_runtime_us,
+			(unsigned long long)task->sched.dl_period_us);
+		t->exited = true;
+		s->broken = "admission";
+		return;
+	}
+	t->job_release = s->now + (uint64_t)task->delay_us * US;
+	q_add(s, &t->wake, t->job_release);
+}
+
+/* ---- CPUs ------------------------------------------------------------- */
+
+static uint64_t ceil_scale(uint64_t work, uint32_t cap)
+{
+	return (work * 1024 + cap - 1) / cap;
+}
+
+static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
+{
+	struct thread *t = c->curr;
+	uint64_t n = limit;
+
+	if (!t || !t->runnable || (t->is_dl && !t->se.queued))
+		return n;
+	if (!t->in_run && !t->in_runtime)
+		return s->now; /* it has zero-time events to process first */
+	if (t->in_run && dls_time_before(s->now + ceil_scale(t->work_left, c->capacity), n))
+		n = s->now + ceil_scale(t->work_left, c->capacity);
+	if (t->in_runtime && dls_time_before(s->now + t->wall_left, n))
+		n = s->now + t->wall_left;
+	if (t->is_dl && t->se.queued && t->se.runtime > 0) {
+		uint64_t b = s->now + ceil_scale((uint64_t)t->se.runtime, c->capacity);
+
+		if (dls_time_before(b, n))
+			n = b;
+	}
+	if (!t->is_dl && t->slice_left && dls_time_before(s->now + t->slice_left, n))
+		n = s->now + t->slice_left;
+	return n;
+}
+
+static void close_slice(struct sim *s, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+
+	if (!c->curr || c->slice_start == s->now)
+		return;
+	if (s->opt->trace_path || s->opt->svg_path) {
+		GROW(s->slices, s->nr_slices, s->cap_slices);
+		s->slices[s->nr_slices++] = (struct slice){ cpu, c->curr->id,
+							    c->slice_start, s->now };
+	}
+	c->slice_start = s->now;
+}
+
+static void progress(struct sim *s, struct cpu *c, uint64_t dt)
+{
+	struct thread *t = c->curr;
+
+	if (!t || !t->runnable || !dt || (t->is_dl && !t->se.queued))
+		return;
+	c->busy_ns += dt;
+	t->run_ns += dt;
+	if (t->in_run) {
+		if (dt >= ceil_scale(t->work_left, c->capacity))
+			t->work_left = 0;
+		else
+			t->work_left -= dt * c->capacity / 1024;
+	}
+	if (t->in_runtime)
+		t->wall_left -= dt < t->wall_left ? dt : t->wall_left;
+	if (!t->is_dl && t->slice_left)
+		t->slice_left -= dt < t->slice_left ? dt : t->slice_left;
+	(void)s;
+}
+
+static void reschedule(struct sim *s, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+	struct thread *prev = c->curr, *next = NULL;
+	struct dls_entity *se;
+
+	if (prev && !prev->is_dl && prev->runnable) {
+		/* Put a fair or rt thread back: at the tail when its slice ran out. */
+		bool expired = prev->slice_left == 0;
+
+		lower_add(s, prev, !expired);
+	}
+	se = dls_schedule(&s->rqs[cpu]);
+	if (se) {
+		next = dls_container_of(se, struct thread, se);
+	} else if (c->nr_lower) {
+		next = c->lower[0];
+		lower_remove(s, next);
+		if (!next->slice_left)
+			next->slice_left = next->prio ? SLICE_RR : SLICE_OTHER;
+		if (next->task->sched.policy == WL_FIFO)
+			next->slice_left = 0; /* no slice: runs until it blocks */
+	}
+	if (next != prev) {
+		close_slice(s, cpu);
+		c->slice_start = s->now;
+		if (prev && prev->runnable && !prev->exited)
+			prev->preemptions++;
+		s->events++;
+	}
+	c->curr = next;
+	c->need_resched = false;
+}
+
+static const char *check_all(struct sim *s)
+{
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		const char *e = dls_rq_check(&s->rqs[cpu]);
+
+		if (e)
+			return e;
+		if (s->cpus[cpu].curr && s->cpus[cpu].curr->is_dl &&
+		    s->rqs[cpu].curr != &s->cpus[cpu].curr->se)
+			return "the running deadline thread is not the runqueue's current";
+	}
+	{
+		const char *e = dls_rb_check_cached(&s->queue, qev_less);
+
+		if (e)
+			return e;
+	}
+	return NULL;
+}
+
+/* ---- outputs ---------------------------------------------------------- */
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static uint64_t p99(struct thread *t)
+{
+	if (!t->nr_resp)
+		return 0;
+	qsort(t->resp, t->nr_resp, sizeof(*t->resp), cmp_u64);
+	return t->resp[(t->nr_resp * 99 + 99) / 100 - 1];
+}
+
+static double energy_mj(const struct sim *s, int cpu, uint64_t horizon)
+{
+	const struct wl_cpu *wc = &s->w->cpus[cpu];
+	uint64_t busy = s->cpus[cpu].busy_ns;
+
+	return (wc->power_busy_mw * (double)busy +
+		wc->power_idle_mw * (double)(horizon - busy)) / 1e9;
+}
+
+static void print_summary(struct sim *s, FILE *out, uint64_t horizon)
+{
+	uint64_t jobs = 0, misses = 0;
+	double energy = 0;
+
+	fprintf(out, "dlsim: %d CPUs, %d threads, %.3f s simulated, mode partitioned\n",
+		s->nr_cpus, s->nr_threads, (double)horizon / 1e9);
+	fprintf(out, "%-20s %-14s %3s %7s %6s %10s %10s %10s %10s %8s %6s\n", "thread",
+		"policy", "cpu", "jobs", "misses", "resp_max", "resp_mean", "resp_p99",
+		"lateness", "throttle", "preempt");
+	for (int i = 0; i < s->nr_threads; i++) {
+		struct thread *t = s->threads[i];
+
+		jobs += t->jobs;
+		misses += t->misses;
+		fprintf(out, "%-20s %-14s %3d %7llu %6llu %8.3fms %8.3fms %8.3fms %8.3fms %8llu %6llu\n",
+			t->name, wl_policy_name(t->task->sched.policy), t->cpu,
+			(unsigned long long)t->jobs, (unsigned long long)t->misses,
+			(double)t->resp_max / 1e6,
+			t->jobs ? (double)t->resp_sum / (double)t->jobs / 1e6 : 0.0,
+			(double)p99(t) / 1e6, (double)t->max_lateness / 1e6,
+			(unsigned long long)t->se.stats.throttles,
+			(unsigned long long)t->preemptions);
+	}
+	fprintf(out, "%-6s %8s %8s %10s %10s\n", "cpu", "capacity", "util", "idle", "energy");
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		double util = horizon ? (double)s->cpus[cpu].busy_ns / (double)horizon : 0;
+		double e = energy_mj(s, cpu, horizon);
+
+		energy += e;
+		fprintf(out, "%-6d %8u %7.1f%% %9.1f%% %8.2fmJ\n", cpu, s->cpus[cpu].capacity,
+			100 * util, 100 * (1 - util), e);
+	}
+	fprintf(out, "total: %llu jobs, %llu deadline misses, %llu scheduling events, "
+		"%.2f mJ\n", (unsigned long long)jobs, (unsigned long long)misses,
+		(unsigned long long)s->events, energy);
+}
+
+static void write_json(struct sim *s, const char *path, uint64_t horizon)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "dlsim: cannot write %s\n", path);
+		return;
+	}
+	fprintf(f, "{\n  \"horizon_ns\": %llu,\n  \"threads\": [\n", (unsigned long long)horizon);
+	for (int i = 0; i < s->nr_threads; i++) {
+		struct thread *t = s->threads[i];
+
+		fprintf(f, "    {\"name\": \"%s\", \"policy\": \"%s\", \"cpu\": %d, \"jobs\": %llu, "
+			"\"misses\": %llu, \"resp_max_ns\": %llu, \"resp_p99_ns\": %llu, "
+			"\"max_lateness_ns\": %llu, \"throttles\": %llu, \"preemptions\": %llu, "
+			"\"run_ns\": %llu}%s\n", t->name, wl_policy_name(t->task->sched.policy),
+			t->cpu, (unsigned long long)t->jobs, (unsigned long long)t->misses,
+			(unsigned long long)t->resp_max, (unsigned long long)p99(t),
+			(unsigned long long)t->max_lateness,
+			(unsigned long long)t->se.stats.throttles,
+			(unsigned long long)t->preemptions, (unsigned long long)t->run_ns,
+			i + 1 < s->nr_threads ? "," : "");
+	}
+	fprintf(f, "  ],\n  \"cpus\": [\n");
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		fprintf(f, "    {\"cpu\": %d, \"capacity\": %u, \"busy_ns\": %llu, \"energy_mj\": %.3f}%s\n",
+			cpu, s->cpus[cpu].capacity, (unsigned long long)s->cpus[cpu].busy_ns,
+			energy_mj(s, cpu, horizon), cpu + 1 < s->nr_cpus ? "," : "");
+	fprintf(f, "  ]\n}\n");
+	fclose(f);
+}
+
+static void write_trace(struct sim *s, const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "dlsim: cannot write %s\n", path);
+		return;
+	}
+	fprintf(f, "{\"traceEvents\": [\n");
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		fprintf(f, "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 0, \"tid\": %d, "
+			"\"args\": {\"name\": \"CPU %d\"}},\n", cpu, cpu);
+	for (size_t i = 0; i < s->nr_slices; i++) {
+		const struct slice *sl = &s->slices[i];
+
+		fprintf(f, "{\"ph\": \"X\", \"name\": \"%s\", \"pid\": 0, \"tid\": %d, "
+			"\"ts\": %.3f, \"dur\": %.3f},\n", s->threads[sl->thread]->name, sl->cpu,
+			(double)sl->start / 1e3, (double)(sl->end - sl->start) / 1e3);
+	}
+	for (size_t i = 0; i < s->nr_marks; i++) {
+		const struct mark *m = &s->marks[i];
+
+		fprintf(f, "{\"ph\": \"i\", \"s\": \"t\", \"name\": \"%s %s\", \"pid\": 0, "
+			"\"tid\": %d, \"ts\": %.3f},\n", m->what, s->threads[m->thread]->name,
+			m->cpu < 0 ? 0 : m->cpu, (double)m->t / 1e3);
+	}
+	fprintf(f, "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 0, "
+		"\"args\": {\"name\": \"dlsim\"}}\n]}\n");
+	fclose(f);
+}
+
+static void write_svg(struct sim *s, const char *path, uint64_t horizon)
+{
+	static const char *const colors[] = { "#4e79a7", "#f28e2b", "#e15759", "#76b7b2",
+					      "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
+					      "#9c755f", "#bab0ac" };
+	const int left = 70, row = 40, width = 1000;
+	int legend_rows = (s->nr_threads + 3) / 4;
+	int height = 40 + s->nr_cpus * row + 30 + legend_rows * 18;
+	double scale = horizon ? (double)width / (double)horizon : 0;
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "dlsim: cannot write %s\n", path);
+		return;
+	}
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		"font-family=\"sans-serif\" font-size=\"11\">\n", left + width + 20, height);
+	fprintf(f, "<text x=\"%d\" y=\"16\">dlsim: %.3f s on %d CPUs (red: miss, "
+		"black: throttle)</text>\n", left, (double)horizon / 1e9, s->nr_cpus);
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		fprintf(f, "<text x=\"4\" y=\"%d\">CPU %d (%u)</text>\n"
+			"<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#ccc\"/>\n",
+			40 + cpu * row + 20, cpu, s->cpus[cpu].capacity, left, left + width,
+			40 + cpu * row + 30, 40 + cpu * row + 30);
+	for (size_t i = 0; i < s->nr_slices; i++) {
+		const struct slice *sl = &s->slices[i];
+		double x = left + (double)sl->start * scale;
+		double wd = (double)(sl->end - sl->start) * scale;
+
+		fprintf(f, "<rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"24\" fill=\"%s\">"
+			"<title>%s</title></rect>\n", x, 40 + sl->cpu * row + 6, wd < 0.2 ? 0.2 : wd,
+			colors[sl->thread % 10], s->threads[sl->thread]->name);
+	}
+	for (size_t i = 0; i < s->nr_marks; i++) {
+		const struct mark *m = &s->marks[i];
+		const char *col = !strcmp(m->what, "miss") ? "red"
+				  : !strcmp(m->what, "throttle") ? "black" : NULL;
+		double x = left + (double)m->t * scale;
+
+		if (!col || m->cpu < 0)
+			continue;
+		fprintf(f, "<line x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n",
+			x, x, 40 + m->cpu * row + 2, 40 + m->cpu * row + 34, col);
+	}
+	for (int i = 0; i < s->nr_threads; i++) {
+		int lx = left + (i % 4) * 250, ly = 40 + s->nr_cpus * row + 20 + (i / 4) * 18;
+
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+			"<text x=\"%d\" y=\"%d\">%s</text>\n", lx, ly - 10, colors[i % 10],
+			lx + 16, ly, s->threads[i]->name);
+	}
+	fprintf(f, "</svg>\n");
+	fclose(f);
+}
+
+/* ---- main loop -------------------------------------------------------- */
+
+static void setup_lists(struct sim *s)
+{
+	const struct workload *w = s->w;
+
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		for (size_t p = 0; p < w->tasks[i].nr_phases; p++)
+			for (size_t e = 0; e < w->tasks[i].phases[p].nr_events; e++) {
+				const struct wl_event *ev = &w->tasks[i].phases[p].events[e];
+				const char *names[2] = { ev->ref, ev->mutex };
+				int kinds[2] = { -1, -1 };
+
+				switch (ev->type) {
+				case WL_LOCK: case WL_UNLOCK: kinds[0] = 0; break;
+				case WL_WAIT: case WL_SYNC: kinds[0] = 1; kinds[1] = 0; break;
+				case WL_SIGNAL: case WL_BROAD: kinds[0] = 1; break;
+				case WL_BARRIER: kinds[0] = 2; break;
+				case WL_SUSPEND: case WL_RESUME: kinds[0] = 3; break;
+				default: break;
+				}
+				for (int k = 0; k < 2; k++) {
+					struct wait_list *l;
+
+					if (kinds[k] < 0 || !names[k])
+						continue;
+					l = list_get(s, names[k], kinds[k]);
+					if (!l) {
+						s->lists = realloc(s->lists, (s->nr_lists + 1) * sizeof(*s->lists));
+						if (!s->lists)
+							exit(1);
+						l = &s->lists[s->nr_lists++];
+						memset(l, 0, sizeof(*l));
+						l->name = names[k];
+						l->kind = kinds[k];
+					}
+					if (kinds[k] == 2 && ev->type == WL_BARRIER)
+						l->participants += (int)w->tasks[i].instance;
+				}
+			}
+}
+
+int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
+	    struct sim_result *res)
+{
+	struct sim s;
+	struct dls_domain_config cfg;
+	uint64_t horizon;
+
+	memset(&s, 0, sizeof(s));
+	memset(res, 0, sizeof(*res));
+	s.w = w;
+	s.opt = opt;
+	s.nr_cpus = w->nr_cpus;
+	horizon = w->horizon_us ? (uint64_t)w->horizon_us * US
+		  : w->duration_s > 0 ? (uint64_t)w->duration_s * 1000000 * US
+				      : 10ULL * 1000000 * US;
+	dls_rb_root_cached_init(&s.queue);
+	s.rqs = calloc((size_t)s.nr_cpus, sizeof(*s.rqs));
+	s.cpus = calloc((size_t)s.nr_cpus, sizeof(*s.cpus));
+	s.threads = calloc(MAX_THREADS, sizeof(*s.threads));
+	if (!s.rqs || !s.cpus || !s.threads)
+		return -1;
+	dls_domain_config_default(&cfg);
+	dls_domain_init(&s.dom, &sim_ops, &s, &cfg, s.rqs, s.nr_cpus);
+	for (int cpu = 0; cpu < s.nr_cpus; cpu++) {
+		s.cpus[cpu].capacity = w->cpus[cpu].capacity;
+		dls_rq_set_capacity(&s.rqs[cpu], w->cpus[cpu].capacity);
+	}
+	setup_lists(&s);
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		if (!w->tasks[i].forked_only)
+			for (int64_t k = 0; k < w->tasks[i].instance; k++)
+				spawn(&s, &w->tasks[i], (int)k);
+	if (s.broken) {
+		res->exit_code = 2;
+		goto done;
+	}
+
+	while (dls_time_before(s.now, horizon)) {
+		struct dls_rb_node *first = dls_rb_first_cached(&s.queue);
+		uint64_t t = horizon;
+
+		if (first) {
+			uint64_t qt = dls_container_of(first, struct qev, node)->t;
+
+			if (dls_time_before(qt, t))
+				t = qt;
+		}
+		for (int cpu = 0; cpu < s.nr_cpus; cpu++)
+			t = cpu_next(&s, &s.cpus[cpu], t);
+		for (int cpu = 0; cpu < s.nr_cpus; cpu++)
+			progress(&s, &s.cpus[cpu], t - s.now);
+		s.now = t;
+
+		for (int cpu = 0; cpu < s.nr_cpus; cpu++) {
+			struct thread *c = s.cpus[cpu].curr;
+
+			/* Finished work first: a job that completes exactly as
+			 * its budget runs out is done, not throttled mid-job. */
+			if (c && c->runnable && (!c->is_dl || c->se.queued)) {
+				if (c->in_run && !c->work_left)
+					c->in_run = false;
+				if (c->in_runtime && !c->wall_left)
+					c->in_runtime = false;
+				thread_advance(&s, c);
+			}
+			if (c && c->is_dl && s.rqs[cpu].curr == &c->se)
+				dls_update_curr(&s.rqs[cpu]);
+			if (c && !c->is_dl && c->runnable && c->slice_left == 0 &&
+			    c->task->sched.policy != WL_FIFO)
+				s.cpus[cpu].need_resched = true;
+		}
+		while ((first = dls_rb_first_cached(&s.queue)) &&
+		       !dls_time_after(dls_container_of(first, struct qev, node)->t, s.now)) {
+			struct qev *e = dls_container_of(first, struct qev, node);
+
+			q_remove(&s, e);
+			s.events++;
+			if (e->kind == EV_TIMER) {
+				struct thread *th = dls_container_of(e, struct thread, timer);
+
+				dls_timer_expired(&th->se.timer);
+			} else {
+				struct thread *th = dls_container_of(e, struct thread, wake);
+
+				th->started = true;
+				thread_wake(&s, th);
+				thread_advance(&s, th);
+			}
+		}
+		for (int cpu = 0; cpu < s.nr_cpus; cpu++) {
+			struct cpu *c = &s.cpus[cpu];
+
+			if (c->need_resched || !c->curr || !c->curr->runnable)
+				reschedule(&s, cpu);
+		}
+		if (opt->check && !s.broken)
+			s.broken = check_all(&s);
+		if (s.broken) {
+			fprintf(stderr, "dlsim: invariant broken at %llu ns: %s\n",
+				(unsigned long long)s.now, s.broken);
+			res->exit_code = 3;
+			break;
+		}
+	}
+	for (int cpu = 0; cpu < s.nr_cpus; cpu++)
+		close_slice(&s, cpu);
+
+	if (!opt->quiet)
+		print_summary(&s, out, horizon);
+	if (opt->json_path)
+		write_json(&s, opt->json_path, horizon);
+	if (opt->trace_path)
+		write_trace(&s, opt->trace_path);
+	if (opt->svg_path)
+		write_svg(&s, opt->svg_path, horizon);
+done:
+	res->events = s.events;
+	for (int i = 0; i < s.nr_threads; i++) {
+		res->jobs += s.threads[i]->jobs;
+		res->misses += s.threads[i]->misses;
+		free(s.threads[i]->resp);
+		free(s.threads[i]);
+	}
+	for (int cpu = 0; cpu < s.nr_cpus; cpu++)
+		free(s.cpus[cpu].lower);
+	for (size_t i = 0; i < s.nr_lists; i++)
+		free(s.lists[i].waiters);
+	free(s.lists);
+	free(s.slices);
+	free(s.marks);
+	free(s.threads);
+	free(s.cpus);
+	free(s.rqs);
+	return 0;
+}

@@ -1,0 +1,116 @@
+/*
+ * The workload model: rt-app's grammar (global, tasks, phases, events) plus
+ * dlsim's own "platform" and "simulation" sections.
+ */
+#ifndef DLSIM_WORKLOAD_H
+#define DLSIM_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "json.h"
+
+#define WL_MAX_CPUS 64
+
+enum wl_event_type {
+	WL_RUN, WL_RUNTIME, WL_SLEEP, WL_TIMER, WL_LOCK, WL_UNLOCK, WL_WAIT,
+	WL_SIGNAL, WL_BROAD, WL_SYNC, WL_SUSPEND, WL_RESUME, WL_BARRIER,
+	WL_YIELD, WL_FORK, WL_MEM, WL_IORUN
+};
+
+enum wl_policy { WL_OTHER, WL_BATCH, WL_IDLE, WL_FIFO, WL_RR, WL_DEADLINE };
+
+struct wl_event {
+	enum wl_event_type type;
+	const char *key;      /* as written, e.g. "run0" */
+	int64_t us;           /* duration or timer period, microseconds */
+	const char *ref;      /* resource name (lock, timer, condition, ...) */
+	const char *mutex;    /* wait/sync: the mutex */
+	bool absolute;        /* timer mode */
+	int line, col;
+};
+
+struct wl_sched {
+	bool set;             /* a policy was given here */
+	enum wl_policy policy;
+	int prio;
+	uint64_t dl_runtime_us, dl_period_us, dl_deadline_us;
+};
+
+struct wl_phase {
+	const char *name;
+	int64_t loop;
+	struct wl_event *events;
+	size_t nr_events;
+	uint64_t cpus;        /* bitmask; 0 = not set */
+	struct wl_sched sched;
+};
+
+struct wl_task {
+	const char *name;
+	int line, col;
+	int64_t instance;
+	int64_t loop;         /* -1 = forever */
+	int64_t delay_us;
+	struct wl_sched sched;
+	uint64_t cpus;
+	struct wl_phase *phases;
+	size_t nr_phases;
+	bool forked_only;     /* started only by a fork event */
+};
+
+struct wl_cpu {
+	uint32_t capacity;    /* 1..1024 */
+	const char *cluster;
+	double power_busy_mw, power_idle_mw;
+};
+
+enum wl_mode { WL_MODE_GLOBAL, WL_MODE_PARTITIONED, WL_MODE_CLUSTERED };
+
+struct wl_hotplug {
+	int cpu;
+	int64_t at_us;
+	bool online;
+};
+
+struct workload {
+	/* global */
+	int64_t duration_s;   /* -1 = until simulation.horizon */
+	enum wl_policy default_policy;
+	bool pi_enabled;
+	/* tasks */
+	struct wl_task *tasks;
+	size_t nr_tasks;
+	/* platform */
+	int nr_cpus;
+	struct wl_cpu cpus[WL_MAX_CPUS];
+	/* simulation */
+	int64_t horizon_us;   /* 0 = from global.duration */
+	uint64_t seed;
+	enum wl_mode mode;
+	struct wl_hotplug *hotplug;
+	size_t nr_hotplug;
+	/* diagnostics, "file:line:col: error|warning: ..." */
+	char **diags;
+	size_t nr_diags;
+	unsigned int errors, warnings;
+	/* storage */
+	struct json_doc doc;
+	void **allocs;
+	size_t nr_allocs;
+};
+
+/* Load a workload; returns 0, or -1 when there are errors (see diags).
+ * With strict, warnings count as errors. */
+int workload_load(struct workload *w, const char *fname, const char *text,
+		  size_t len, bool strict);
+int workload_load_file(struct workload *w, const char *fname, bool strict);
+void workload_free(struct workload *w);
+void workload_print_diags(const struct workload *w, FILE *out);
+void workload_dump(const struct workload *w, FILE *out);
+const char *wl_policy_name(enum wl_policy p);
+const char *wl_event_name(enum wl_event_type t);
+
+#endif
