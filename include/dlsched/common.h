@@ -68,7 +68,8 @@
 	X(EDEADLK, -20, "deadlock detected")                                   \
 	X(ELOOP, -21, "lock chain deeper than the configured limit")           \
 	X(ENOCPU, -30, "no online CPU allowed by the affinity mask")           \
-	X(ESTATE, -31, "operation not allowed in the object's current state")
+	X(ESTATE, -31, "operation not allowed in the object's current state")  \
+	X(ECAPACITY, -32, "remaining CPUs cannot hold the admitted bandwidth")
 
 /** @brief Error codes returned (negated) by libdlsched functions. */
 enum dls_errno {

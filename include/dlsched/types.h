@@ -76,11 +76,14 @@ struct dls_stats {
 	uint64_t wakeups_kept;     /**< wake-ups that kept deadline and runtime */
 	uint64_t wakeups_renewed;  /**< wake-ups that started a new instance */
 	uint64_t yields;           /**< calls to dls_yield() */
+	uint64_t migrations;       /**< moves to another runqueue */
 };
 
 struct dls_entity;
 struct dls_rq;
 struct dls_domain;
+struct dls_cpumask;
+struct dls_smp;
 
 /** @brief Per-entity overrun notification callback. */
 typedef void (*dls_overrun_fn)(void *arg, struct dls_entity *se);
@@ -113,7 +116,12 @@ struct dls_entity {
 	bool yielded;               /**< read-only: gave up the rest of its instance */
 	bool boosted;               /**< read-only: running with an inherited deadline */
 	bool missed;                /**< read-only: this instance already missed its deadline */
-	/* Room for the SMP layer: pushable node, affinity, migration state. */
+	/* Global scheduling (see smp.h). */
+	struct dls_rb_node pushable_node;   /**< private: node in the rq's pushable tree */
+	const struct dls_cpumask *allowed;  /**< read-only: CPUs it may use, NULL = all */
+	int nr_cpus_allowed;                /**< read-only: CPUs of the domain it may use */
+	struct dls_entity *attached_next;   /**< private: list of the rq's entities */
+	struct dls_entity *attached_prev;   /**< private */
 };
 
 /** @brief Kinds of trace events. */
@@ -209,6 +217,12 @@ struct dls_rq {
 	uint64_t seq;                   /**< private: tie-break counter */
 	uint64_t avg;                   /**< read-only: decaying sum of deadline time consumed, ns */
 	uint64_t avg_stamp;             /**< private: last decay instant */
+	/* Global scheduling (see smp.h). */
+	struct dls_rb_root_cached pushable; /**< private: queued, not running, movable */
+	struct dls_entity *attached;    /**< private: list of attached entities */
+	unsigned int nr_migratory;      /**< read-only: queued entities allowed elsewhere */
+	bool overloaded;                /**< read-only: has entities another CPU could run */
+	bool online;                    /**< read-only: CPU takes part in scheduling */
 };
 
 /**
@@ -221,6 +235,8 @@ struct dls_domain {
 	struct dls_domain_config cfg;   /**< read-only: configuration */
 	struct dls_rq *rqs;             /**< read-only: caller-owned runqueue array */
 	int nr_cpus;                    /**< read-only: number of runqueues */
+	struct dls_smp *smp;            /**< read-only: global scheduling state, or NULL
+					     when each CPU is scheduled on its own */
 };
 
 /** @} */

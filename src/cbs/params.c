@@ -56,12 +56,18 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 		rq->seq = 0;
 		rq->avg = 0;
 		rq->avg_stamp = ops->now(ctx, cpu);
+		dls_rb_root_cached_init(&rq->pushable);
+		rq->attached = NULL;
+		rq->nr_migratory = 0;
+		rq->overloaded = false;
+		rq->online = true;
 	}
+	dom->smp = NULL;
 	return 0;
 }
 
 /* Bandwidth this runqueue may admit: the limit scaled by its capacity. */
-static uint64_t rq_bw_capacity(const struct dls_rq *rq)
+uint64_t dls__rq_bw_capacity(const struct dls_rq *rq)
 {
 	uint64_t limit = rq->dom->cfg.bw_limit;
 
@@ -71,9 +77,18 @@ static uint64_t rq_bw_capacity(const struct dls_rq *rq)
 					    DLS_CAPACITY_SCALE);
 }
 
+/*
+ * With global scheduling the test is domain-wide (the GFB-style bound the
+ * Linux root domain uses): the sum of all bandwidths may not exceed the
+ * limit times the online capacity. Otherwise it is per runqueue.
+ */
 static bool rq_bw_fits(const struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw)
 {
-	uint64_t cap = rq_bw_capacity(rq);
+	uint64_t cap;
+
+	if (rq->dom->smp)
+		return dls__domain_bw_fits(rq->dom, old_bw, new_bw, -1);
+	cap = dls__rq_bw_capacity(rq);
 
 	if (cap == DLS_BW_UNLIMITED)
 		return true;
@@ -142,6 +157,7 @@ void dls_entity_init(struct dls_entity *se)
 {
 	*se = (struct dls_entity){ 0 };
 	dls_rb_node_init(&se->node);
+	dls_rb_node_init(&se->pushable_node);
 	se->is_new = true;
 }
 
@@ -170,10 +186,10 @@ int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
 	if (!rq_bw_fits(rq, 0, bw))
 		return DLS_EBANDWIDTH;
 	entity_set(se, p, bw);
-	se->rq = rq;
 	se->is_new = true;
-	rq->bw_total += bw;
-	rq->nr_attached++;
+	if (!se->allowed)
+		se->nr_cpus_allowed = rq->dom->nr_cpus;
+	dls__rq_attach(rq, se);
 	return 0;
 }
 

@@ -12,6 +12,8 @@
  *  - the current entity stays on the tree while it runs, as in Linux; it
  *    leaves only when it blocks, is throttled or detaches.
  */
+#include <dlsched/smp.h>
+
 #include "edf/sched_impl.h"
 
 static bool se_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
@@ -31,11 +33,39 @@ static void update_earliest(struct dls_rq *rq)
 
 	if (!first) {
 		rq->earliest.curr = rq->earliest.next = 0;
-		return;
+	} else {
+		rq->earliest.curr = dls__se_key(dls__node_se(first));
+		second = dls_rb_next(first);
+		rq->earliest.next = second ? dls__se_key(dls__node_se(second)) : 0;
 	}
-	rq->earliest.curr = dls__se_key(dls__node_se(first));
-	second = dls_rb_next(first);
-	rq->earliest.next = second ? dls__se_key(dls__node_se(second)) : 0;
+	if (rq->dom->smp)
+		dls__smp_earliest_changed(rq);
+}
+
+void dls__rq_attach(struct dls_rq *rq, struct dls_entity *se)
+{
+	se->rq = rq;
+	se->attached_prev = NULL;
+	se->attached_next = rq->attached;
+	if (rq->attached)
+		rq->attached->attached_prev = se;
+	rq->attached = se;
+	rq->bw_total += se->bw;
+	rq->nr_attached++;
+}
+
+void dls__rq_detach(struct dls_rq *rq, struct dls_entity *se)
+{
+	if (se->attached_prev)
+		se->attached_prev->attached_next = se->attached_next;
+	else
+		rq->attached = se->attached_next;
+	if (se->attached_next)
+		se->attached_next->attached_prev = se->attached_prev;
+	se->attached_next = se->attached_prev = NULL;
+	rq->bw_total -= se->bw;
+	rq->nr_attached--;
+	se->rq = NULL;
 }
 
 void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
@@ -45,6 +75,8 @@ void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	dls_rb_add_cached(&se->node, &rq->root, se_less);
 	se->queued = true;
 	rq->nr_running++;
+	if (rq->dom->smp)
+		dls__smp_enqueued(rq, se);
 	update_earliest(rq);
 	dls__trace(rq, DLS_TRACE_ENQUEUE, se, now);
 }
@@ -55,6 +87,8 @@ void dls__rq_erase(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	dls_rb_erase_cached(&se->node, &rq->root);
 	se->queued = false;
 	rq->nr_running--;
+	if (rq->dom->smp)
+		dls__smp_dequeued(rq, se);
 	update_earliest(rq);
 	dls__trace(rq, DLS_TRACE_DEQUEUE, se, now);
 }
@@ -131,8 +165,12 @@ void dls_wakeup(struct dls_rq *rq, struct dls_entity *se)
 {
 	DLS_ASSERT(!se->runnable);
 	dls_enqueue(rq, se, DLS_ENQUEUE_WAKEUP);
-	if (se->queued)
-		dls_check_preempt(rq, se);
+	if (!se->queued)
+		return;
+	/* An entity that does not preempt here may run elsewhere (task_woken). */
+	if (!dls_check_preempt(rq, se) && rq->dom->smp)
+		while (dls_push(rq))
+			;
 }
 
 void dls_set_curr(struct dls_rq *rq, struct dls_entity *se)
@@ -140,6 +178,8 @@ void dls_set_curr(struct dls_rq *rq, struct dls_entity *se)
 	DLS_ASSERT(se->queued && se->rq == rq);
 	rq->curr = se;
 	se->exec_start = dls__now(rq);
+	if (rq->dom->smp)
+		dls__smp_set_curr(rq, se);
 }
 
 struct dls_entity *dls_pick_next(struct dls_rq *rq)
@@ -158,16 +198,29 @@ struct dls_entity *dls_pick_next(struct dls_rq *rq)
 void dls_put_prev(struct dls_rq *rq, struct dls_entity *se)
 {
 	DLS_ASSERT(se == rq->curr);
-	(void)se;
 	dls_update_curr(rq);
 	rq->curr = NULL;
+	if (rq->dom->smp)
+		dls__smp_put_prev(rq, se);
 }
 
 struct dls_entity *dls_schedule(struct dls_rq *rq)
 {
-	if (rq->curr)
-		dls_put_prev(rq, rq->curr);
-	return dls_pick_next(rq);
+	struct dls_entity *prev = rq->curr, *next;
+
+	if (prev)
+		dls_put_prev(rq, prev);
+	/* Global scheduling: before picking, pull earlier work from overloaded
+	 * CPUs when this one has nothing or its previous entity stopped
+	 * (pre_schedule); after picking, push what another CPU should run
+	 * (post_schedule). */
+	if (rq->dom->smp && (!rq->nr_running || (prev && !prev->queued)))
+		dls_pull(rq);
+	next = dls_pick_next(rq);
+	if (rq->dom->smp)
+		while (dls_push(rq))
+			;
+	return next;
 }
 
 void dls_tick(struct dls_rq *rq)
@@ -234,6 +287,10 @@ void dls_timer_expired(struct dls_timer *t)
 		se->exec_start = now;
 		dls__rq_insert(rq, se, now);
 		dls_check_preempt(rq, se);
+		/* The replenished entity may overload this CPU: push. */
+		if (rq->dom->smp)
+			while (dls_push(rq))
+				;
 	}
 }
 
@@ -262,9 +319,7 @@ void dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
 	cancel_timer(rq, se);
 	se->throttled = false;
 	se->runnable = false;
-	rq->bw_total -= se->bw;
-	rq->nr_attached--;
-	se->rq = NULL;
+	dls__rq_detach(rq, se);
 }
 
 void dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
@@ -325,6 +380,21 @@ const char *dls_rq_check(const struct dls_rq *rq)
 	}
 	if (count != rq->nr_running)
 		return "nr_running differs from the number of queued entities";
+	{
+		unsigned int attached = 0;
+		uint64_t bw = 0;
+
+		for (const struct dls_entity *se = rq->attached; se; se = se->attached_next) {
+			if (se->rq != rq)
+				return "attached entity points to another runqueue";
+			attached++;
+			bw += se->bw;
+		}
+		if (attached != rq->nr_attached)
+			return "nr_attached differs from the attached list";
+		if (bw != rq->bw_total)
+			return "bw_total differs from the sum of attached bandwidths";
+	}
 	if (rq->nr_running > rq->nr_attached)
 		return "more entities queued than attached";
 	if (rq->curr && rq->curr->rq != rq)

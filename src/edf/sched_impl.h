@@ -47,6 +47,22 @@ static inline int dls__mul_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 			    dls_u128_mul_u64_u64(c, d));
 }
 
+/* Admission (src/cbs/params.c, src/edf/smp.c). */
+DLS_HIDDEN uint64_t dls__rq_bw_capacity(const struct dls_rq *rq);
+DLS_HIDDEN bool dls__domain_bw_fits(const struct dls_domain *dom, uint64_t old_bw,
+				    uint64_t new_bw, int without_cpu);
+
+/* Attached-entity list and bandwidth (src/edf/rq.c). */
+DLS_HIDDEN void dls__rq_attach(struct dls_rq *rq, struct dls_entity *se);
+DLS_HIDDEN void dls__rq_detach(struct dls_rq *rq, struct dls_entity *se);
+
+/* Global scheduling hooks (src/edf/smp.c); no-ops without dom->smp. */
+DLS_HIDDEN void dls__smp_enqueued(struct dls_rq *rq, struct dls_entity *se);
+DLS_HIDDEN void dls__smp_dequeued(struct dls_rq *rq, struct dls_entity *se);
+DLS_HIDDEN void dls__smp_earliest_changed(struct dls_rq *rq);
+DLS_HIDDEN void dls__smp_set_curr(struct dls_rq *rq, struct dls_entity *se);
+DLS_HIDDEN void dls__smp_put_prev(struct dls_rq *rq, struct dls_entity *se);
+
 /* EDF tree (src/edf/rq.c). */
 DLS_HIDDEN void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now);
 DLS_HIDDEN void dls__rq_erase(struct dls_rq *rq, struct dls_entity *se, uint64_t now);

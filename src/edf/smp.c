@@ -1,0 +1,710 @@
+/*
+ * Global EDF across the CPUs of a domain, in the way of the SCHED_DEADLINE
+ * SMP patches: each CPU keeps its own EDF runqueue; entities that another
+ * CPU could run are "pushable"; a CPU with more than one queued entity and
+ * a migratory one is "overloaded" and advertises it in the domain's
+ * overload mask; the cpudl max-heap names the CPU running the latest
+ * deadline (or an idle one) so that push finds its target in O(1).
+ *
+ * Invariants (dls_domain_check()):
+ *  - an entity is on its rq's pushable tree iff it is queued, is not the
+ *    rq's current entity and may run on more than one CPU;
+ *  - rq->nr_migratory counts queued entities allowed on more than one CPU;
+ *  - rq->overloaded == (nr_migratory > 0 && nr_running > 1), and the
+ *    overload mask and count agree with the flags (mask bit set before the
+ *    count is raised, count lowered before the bit is cleared);
+ *  - the cpudl heap holds each online CPU with queued entities, keyed by its
+ *    earliest deadline; online CPUs with none are in its free mask.
+ */
+#include <dlsched/smp.h>
+
+#include "atomic_impl.h"
+#include "edf/sched_impl.h"
+
+#define MAX_PUSH_TRIES 3
+
+static struct dls_entity *pushable_se(const struct dls_rb_node *n)
+{
+	return dls_container_of(n, struct dls_entity, pushable_node);
+}
+
+static bool pushable_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
+{
+	const struct dls_entity *x = pushable_se(a), *y = pushable_se(b);
+	uint64_t kx = dls__se_key(x), ky = dls__se_key(y);
+
+	if (kx != ky)
+		return dls_time_before(kx, ky);
+	return x->seq < y->seq;
+}
+
+static bool allowed_on(const struct dls_entity *se, int cpu)
+{
+	return !se->allowed || dls_cpumask_test(se->allowed, cpu);
+}
+
+static bool cpu_online(const struct dls_domain *dom, int cpu)
+{
+	return dls_cpumask_test(dom->smp->online, cpu);
+}
+
+/* ---- locking ------------------------------------------------------------ */
+
+static void rq_lock(struct dls_rq *rq)
+{
+	const struct dls_ops *ops = rq->dom->ops;
+
+	if (ops->lock)
+		ops->lock(rq->dom->ctx, rq->cpu);
+}
+
+static void rq_unlock(struct dls_rq *rq)
+{
+	const struct dls_ops *ops = rq->dom->ops;
+
+	if (ops->unlock)
+		ops->unlock(rq->dom->ctx, rq->cpu);
+}
+
+/*
+ * Lock @other while holding @this, in CPU-id order. Returns true when the
+ * lock of @this was dropped on the way, so what the caller saw must be
+ * checked again.
+ */
+static bool double_lock(struct dls_rq *this, struct dls_rq *other)
+{
+	if (!this->dom->ops->lock)
+		return false;
+	if (other->cpu > this->cpu) {
+		rq_lock(other);
+		return false;
+	}
+	rq_unlock(this);
+	rq_lock(other);
+	rq_lock(this);
+	return true;
+}
+
+/* ---- overload, pushable, cpudl -------------------------------------------- */
+
+static void update_overload(struct dls_rq *rq)
+{
+	struct dls_smp *smp = rq->dom->smp;
+	bool over = rq->nr_migratory > 0 && rq->nr_running > 1 && rq->online;
+
+	if (over == rq->overloaded)
+		return;
+	rq->overloaded = over;
+	if (over) {
+		/* The bit must be visible before the count says to look. */
+		dls_cpumask_set_atomic(smp->overload, rq->cpu);
+		dls__atomic_fetch_add(&smp->overload_count, 1);
+	} else {
+		dls__atomic_fetch_sub(&smp->overload_count, 1);
+		dls_cpumask_clear_atomic(smp->overload, rq->cpu);
+	}
+}
+
+static void pushable_add(struct dls_rq *rq, struct dls_entity *se)
+{
+	if (se->nr_cpus_allowed > 1 && se != rq->curr &&
+	    !dls_rb_node_on_tree(&se->pushable_node))
+		dls_rb_add_cached(&se->pushable_node, &rq->pushable, pushable_less);
+}
+
+static void pushable_remove(struct dls_rq *rq, struct dls_entity *se)
+{
+	if (dls_rb_node_on_tree(&se->pushable_node))
+		dls_rb_erase_cached(&se->pushable_node, &rq->pushable);
+}
+
+void dls__smp_enqueued(struct dls_rq *rq, struct dls_entity *se)
+{
+	if (se->nr_cpus_allowed > 1)
+		rq->nr_migratory++;
+	pushable_add(rq, se);
+	update_overload(rq);
+}
+
+void dls__smp_dequeued(struct dls_rq *rq, struct dls_entity *se)
+{
+	if (se->nr_cpus_allowed > 1)
+		rq->nr_migratory--;
+	pushable_remove(rq, se);
+	update_overload(rq);
+}
+
+void dls__smp_earliest_changed(struct dls_rq *rq)
+{
+	struct dls_smp *smp = rq->dom->smp;
+
+	if (!rq->online)
+		return;
+	if (rq->nr_running)
+		dls_cpudl_set(&smp->cpudl, rq->cpu, rq->earliest.curr);
+	else
+		dls_cpudl_clear(&smp->cpudl, rq->cpu);
+}
+
+void dls__smp_set_curr(struct dls_rq *rq, struct dls_entity *se)
+{
+	pushable_remove(rq, se);
+}
+
+void dls__smp_put_prev(struct dls_rq *rq, struct dls_entity *se)
+{
+	if (se->queued)
+		pushable_add(rq, se);
+}
+
+/* ---- setup ---------------------------------------------------------------- */
+
+static size_t align_up(size_t n)
+{
+	return (n + 15) & ~(size_t)15;
+}
+
+size_t dls_smp_size(int nr_cpus)
+{
+	return align_up(dls_cpumask_size(nr_cpus)) * 2 + align_up(dls_cpudl_size(nr_cpus));
+}
+
+int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
+{
+	struct dls_smp *smp;
+	char *p = storage;
+	size_t msz, need;
+
+	if (!dom || !storage)
+		return DLS_EINVAL;
+	need = align_up(sizeof(*smp)) + dls_smp_size(dom->nr_cpus);
+	if (size < need)
+		return DLS_EINVAL;
+	if (dom->smp)
+		return DLS_ESTATE;
+	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
+		if (dom->rqs[cpu].nr_attached)
+			return DLS_ESTATE;
+	smp = storage;
+	p += align_up(sizeof(*smp));
+	msz = align_up(dls_cpumask_size(dom->nr_cpus));
+	smp->online = (struct dls_cpumask *)(void *)p;
+	smp->overload = (struct dls_cpumask *)(void *)(p + msz);
+	if (dls_cpumask_init(smp->online, msz, dom->nr_cpus) ||
+	    dls_cpumask_init(smp->overload, msz, dom->nr_cpus) ||
+	    dls_cpudl_init(&smp->cpudl, p + 2 * msz, size - align_up(sizeof(*smp)) - 2 * msz,
+			   dom->nr_cpus, NULL, NULL))
+		return DLS_EINVAL;
+	dls_cpumask_fill(smp->online);
+	smp->overload_count = 0;
+	smp->asymmetric = false;
+	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
+		dls_cpudl_online(&smp->cpudl, cpu);
+		if (dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE)
+			smp->asymmetric = true;
+	}
+	dom->smp = smp;
+	return 0;
+}
+
+/* ---- admission ------------------------------------------------------------- */
+
+bool dls__domain_bw_fits(const struct dls_domain *dom, uint64_t old_bw,
+			 uint64_t new_bw, int without_cpu)
+{
+	uint64_t total = 0, cap = 0;
+
+	if (dom->cfg.bw_limit == DLS_BW_UNLIMITED)
+		return true;
+	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
+		total += dom->rqs[cpu].bw_total;
+		if (cpu != without_cpu && cpu_online(dom, cpu))
+			cap += dls__rq_bw_capacity(&dom->rqs[cpu]);
+	}
+	return total - old_bw + new_bw <= cap;
+}
+
+/* ---- migration -------------------------------------------------------------- */
+
+/* Move @se from its rq to @dst. Both locks held; @se is not running. */
+static void migrate(struct dls_entity *se, struct dls_rq *dst)
+{
+	struct dls_rq *src = se->rq;
+	bool queued = se->queued;
+	uint64_t now;
+
+	if (src == dst)
+		return;
+	now = dls__now(src);
+	if (queued)
+		dls__rq_erase(src, se, now);
+	dls__rq_detach(src, se);
+	dls__rq_attach(dst, se);
+	se->stats.migrations++;
+	if (queued) {
+		se->exec_start = dls__now(dst);
+		dls__rq_insert(dst, se, se->exec_start);
+	}
+}
+
+int dls_entity_move(struct dls_entity *se, struct dls_rq *dst)
+{
+	if (!se || !dst || !se->rq || se->rq->dom != dst->dom || !dst->dom->smp)
+		return DLS_ESTATE;
+	if (se->rq->curr == se)
+		return DLS_ESTATE;
+	if (!dst->online || !allowed_on(se, dst->cpu))
+		return DLS_ENOCPU;
+	migrate(se, dst);
+	return 0;
+}
+
+/* ---- placement ---------------------------------------------------------------- */
+
+struct fit_ctx {
+	const struct dls_domain *dom;
+	const struct dls_entity *se;
+};
+
+/* Linux's dl_task_fits_capacity: runtime scaled to the CPU within D. */
+static bool fits_cpu(void *ctx, int cpu)
+{
+	const struct fit_ctx *f = ctx;
+	uint32_t cap = f->dom->rqs[cpu].capacity;
+
+	return dls__mul_cmp(f->se->params.runtime, DLS_CAPACITY_SCALE,
+			    f->se->params.deadline, cap) <= 0;
+}
+
+static uint32_t cpu_capacity(void *ctx, int cpu)
+{
+	return ((const struct fit_ctx *)ctx)->dom->rqs[cpu].capacity;
+}
+
+/*
+ * find_later_rq: a CPU running a later deadline than @se (or nothing) among
+ * those it may use; the heap's best, with @prefer winning capacity ties.
+ */
+static int find_later_cpu(const struct dls_domain *dom, const struct dls_entity *se,
+			  int prefer)
+{
+	struct dls_smp *smp = dom->smp;
+	struct fit_ctx fc = { dom, se };
+	struct dls_cpudl_fit fit = { fits_cpu, cpu_capacity, &fc, prefer };
+	const struct dls_cpumask *allowed = se->allowed ? se->allowed : smp->online;
+
+	return dls_cpudl_find((struct dls_cpudl *)&smp->cpudl, allowed, dls__se_key(se),
+			      smp->asymmetric ? &fit : NULL, NULL);
+}
+
+static bool rq_is_later(const struct dls_rq *rq, const struct dls_entity *se)
+{
+	return !rq->nr_running || dls_time_before(dls__se_key(se), rq->earliest.curr);
+}
+
+int dls_select_cpu(const struct dls_domain *dom, const struct dls_entity *se,
+		   int prev_cpu)
+{
+	const struct dls_rq *prev;
+	const struct dls_entity *curr;
+	int cpu;
+
+	if (!dom->smp)
+		return prev_cpu;
+	if (prev_cpu < 0 || prev_cpu >= dom->nr_cpus || !cpu_online(dom, prev_cpu) ||
+	    !allowed_on(se, prev_cpu)) {
+		cpu = find_later_cpu(dom, se, -1);
+		if (cpu >= 0)
+			return cpu;
+		/* Nothing later: any allowed online CPU. */
+		for (cpu = 0; cpu < dom->nr_cpus; cpu++)
+			if (cpu_online(dom, cpu) && allowed_on(se, cpu))
+				return cpu;
+		return DLS_ENOCPU;
+	}
+	prev = &dom->rqs[prev_cpu];
+	curr = prev->curr;
+	/* Stay unless it would wait behind an earlier entity there, or it does
+	 * not fit the CPU's capacity (Linux's select_task_rq_dl). */
+	if (se->nr_cpus_allowed > 1 &&
+	    ((curr && (curr->nr_cpus_allowed < 2 ||
+		       !dls_time_before(dls__se_key(se), dls__se_key(curr)))) ||
+	     (dom->smp->asymmetric && !fits_cpu(&(struct fit_ctx){ dom, se }, prev_cpu)))) {
+		cpu = find_later_cpu(dom, se, prev_cpu);
+		if (cpu >= 0 && rq_is_later(&dom->rqs[cpu], se))
+			return cpu;
+	}
+	return prev_cpu;
+}
+
+/* ---- push and pull -------------------------------------------------------------- */
+
+static struct dls_entity *first_pushable(const struct dls_rq *rq)
+{
+	struct dls_rb_node *n = dls_rb_first_cached(&rq->pushable);
+
+	return n ? pushable_se(n) : NULL;
+}
+
+/* find_lock_later_rq: a later CPU for @se, locked, with everything rechecked
+ * after any lock drop; NULL after MAX_PUSH_TRIES attempts. */
+static struct dls_rq *find_lock_later_rq(struct dls_rq *rq, struct dls_entity *se)
+{
+	struct dls_domain *dom = rq->dom;
+
+	for (int tries = 0; tries < MAX_PUSH_TRIES; tries++) {
+		int cpu = find_later_cpu(dom, se, -1);
+		struct dls_rq *later;
+
+		if (cpu < 0 || cpu == rq->cpu)
+			return NULL;
+		later = &dom->rqs[cpu];
+		if (double_lock(rq, later)) {
+			/* Our lock was dropped: is the entity still ours to push? */
+			if (se->rq != rq || !se->queued || se == rq->curr ||
+			    !allowed_on(se, cpu) || !cpu_online(dom, cpu)) {
+				rq_unlock(later);
+				return NULL;
+			}
+		}
+		if (rq_is_later(later, se) && later->online)
+			return later;
+		rq_unlock(later);
+	}
+	return NULL;
+}
+
+bool dls_push(struct dls_rq *rq)
+{
+	struct dls_entity *next;
+	struct dls_rq *later;
+
+	if (!rq->dom->smp || !rq->overloaded)
+		return false;
+	next = first_pushable(rq);
+	if (!next)
+		return false;
+	/* It should preempt our own current entity: reschedule here instead. */
+	if (rq->curr && rq->curr->queued &&
+	    dls_time_before(dls__se_key(next), dls__se_key(rq->curr))) {
+		dls__resched(rq);
+		return false;
+	}
+	later = find_lock_later_rq(rq, next);
+	if (!later)
+		return false;
+	migrate(next, later);
+	dls__resched(later);
+	rq_unlock(later);
+	return true;
+}
+
+/* The earliest pushable entity of @src that may run on @cpu. */
+static struct dls_entity *pick_pullable(const struct dls_rq *src, int cpu)
+{
+	for (struct dls_rb_node *n = dls_rb_first_cached(&src->pushable); n;
+	     n = dls_rb_next(n)) {
+		struct dls_entity *se = pushable_se(n);
+
+		if (allowed_on(se, cpu))
+			return se;
+	}
+	return NULL;
+}
+
+bool dls_pull(struct dls_rq *rq)
+{
+	struct dls_domain *dom = rq->dom;
+	struct dls_smp *smp = dom->smp;
+	bool moved = false;
+	int cpu;
+
+	if (!smp || !rq->online || !dls__atomic_load_acquire(&smp->overload_count))
+		return false;
+	dls_cpumask_for_each_atomic(cpu, smp->overload) {
+		struct dls_rq *src = &dom->rqs[cpu];
+		struct dls_entity *p;
+
+		if (src == rq || src->nr_running < 2)
+			continue;
+		/* Unlocked peek: could its second entity beat our earliest? */
+		if (rq->nr_running && !dls_time_before(src->earliest.next, rq->earliest.curr))
+			continue;
+		double_lock(rq, src);
+		if (src->nr_running >= 2) {
+			p = pick_pullable(src, rq->cpu);
+			if (p && (!rq->nr_running ||
+				  dls_time_before(dls__se_key(p), rq->earliest.curr)) &&
+			    !(src->curr && src->curr->queued &&
+			      dls_time_before(dls__se_key(p), dls__se_key(src->curr)))) {
+				/* p is not about to preempt there: take it. */
+				migrate(p, rq);
+				moved = true;
+			}
+		}
+		rq_unlock(src);
+	}
+	if (moved)
+		dls__resched(rq);
+	return moved;
+}
+
+unsigned int dls_balance(struct dls_domain *dom)
+{
+	unsigned int moves = 0, round;
+
+	if (!dom->smp)
+		return 0;
+	for (round = 0; round < 1024; round++) {
+		unsigned int before = moves;
+
+		for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
+			while (dls_push(&dom->rqs[cpu]))
+				moves++;
+		for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
+			moves += dls_pull(&dom->rqs[cpu]);
+		if (moves == before)
+			break;
+	}
+	return moves;
+}
+
+/* ---- affinity ---------------------------------------------------------------------- */
+
+static int count_allowed(const struct dls_domain *dom, const struct dls_cpumask *mask)
+{
+	int n = 0;
+
+	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
+		n += !mask || dls_cpumask_test(mask, cpu);
+	return n;
+}
+
+/* The least loaded (by bandwidth per capacity) online CPU @se may use. */
+static int least_loaded_cpu(const struct dls_domain *dom, const struct dls_entity *se,
+			    int except)
+{
+	int best = -1;
+
+	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
+		const struct dls_rq *r = &dom->rqs[cpu];
+
+		if (cpu == except || !cpu_online(dom, cpu) || !allowed_on(se, cpu))
+			continue;
+		/* bw / capacity compared by cross-multiplication */
+		if (best < 0 || dls__mul_cmp(r->bw_total, dom->rqs[best].capacity,
+					     dom->rqs[best].bw_total, r->capacity) < 0)
+			best = cpu;
+	}
+	return best;
+}
+
+/* Move @se (possibly running) off its rq to @dst; src lock held. */
+static void evict(struct dls_entity *se, struct dls_rq *dst)
+{
+	struct dls_rq *src = se->rq;
+	bool dropped = double_lock(src, dst);
+
+	(void)dropped;
+	if (src->curr == se) {
+		dls_put_prev(src, se);
+		dls__resched(src);
+	}
+	migrate(se, dst);
+	if (se->queued)
+		dls_check_preempt(dst, se);
+	rq_unlock(dst);
+}
+
+int dls_entity_set_affinity(struct dls_entity *se, const struct dls_cpumask *mask)
+{
+	struct dls_rq *rq = se->rq;
+	struct dls_domain *dom;
+	int nr, target;
+	bool found = false;
+
+	if (!rq)
+		return DLS_ESTATE;
+	dom = rq->dom;
+	if (dom->smp) {
+		for (int cpu = 0; cpu < dom->nr_cpus && !found; cpu++)
+			found = cpu_online(dom, cpu) && (!mask || dls_cpumask_test(mask, cpu));
+	} else {
+		found = !mask || dls_cpumask_test(mask, rq->cpu);
+	}
+	if (!found)
+		return DLS_ENOCPU;
+	nr = count_allowed(dom, mask);
+	if (se->queued) {
+		/* Requeue so the migratory count and pushable tree follow. */
+		uint64_t now = dls__now(rq);
+
+		dls__rq_erase(rq, se, now);
+		se->allowed = mask;
+		se->nr_cpus_allowed = nr;
+		dls__rq_insert(rq, se, now);
+	} else {
+		se->allowed = mask;
+		se->nr_cpus_allowed = nr;
+	}
+	if (!dom->smp || allowed_on(se, rq->cpu))
+		return 0;
+	target = least_loaded_cpu(dom, se, -1);
+	if (target < 0)
+		return DLS_ENOCPU;
+	evict(se, &dom->rqs[target]);
+	return 0;
+}
+
+/* ---- hotplug ---------------------------------------------------------------------------- */
+
+int dls_cpu_offline(struct dls_domain *dom, int cpu, bool force,
+		    dls_stranded_fn stranded, void *arg)
+{
+	struct dls_smp *smp = dom->smp;
+	struct dls_rq *rq;
+	struct dls_entity *se, *next;
+	int online = 0;
+
+	if (!smp || cpu < 0 || cpu >= dom->nr_cpus)
+		return DLS_EINVAL;
+	rq = &dom->rqs[cpu];
+	for (int c = 0; c < dom->nr_cpus; c++)
+		online += cpu_online(dom, c);
+	if (!cpu_online(dom, cpu) || online < 2)
+		return DLS_ESTATE;
+	rq_lock(rq);
+	if (!force && !dls__domain_bw_fits(dom, 0, 0, cpu)) {
+		rq_unlock(rq);
+		return DLS_ECAPACITY;
+	}
+	/* Leave the masks and the heap first, so nobody pushes to it. */
+	dls_cpumask_clear_atomic(smp->online, cpu);
+	rq->online = false;
+	update_overload(rq);
+	dls_cpudl_offline(&smp->cpudl, cpu);
+	if (rq->curr) {
+		dls_put_prev(rq, rq->curr);
+		dls__resched(rq);
+	}
+	for (se = rq->attached; se; se = next) {
+		int target = least_loaded_cpu(dom, se, cpu);
+
+		next = se->attached_next;
+		if (target < 0) {
+			if (stranded)
+				stranded(arg, se);
+			continue;
+		}
+		evict(se, &dom->rqs[target]);
+	}
+	rq_unlock(rq);
+	return 0;
+}
+
+int dls_cpu_online(struct dls_domain *dom, int cpu)
+{
+	struct dls_smp *smp = dom->smp;
+	struct dls_rq *rq;
+
+	if (!smp || cpu < 0 || cpu >= dom->nr_cpus)
+		return DLS_EINVAL;
+	if (cpu_online(dom, cpu))
+		return DLS_ESTATE;
+	rq = &dom->rqs[cpu];
+	rq_lock(rq);
+	dls_cpudl_online(&smp->cpudl, cpu);
+	dls_cpumask_set_atomic(smp->online, cpu);
+	rq->online = true;
+	dls__smp_earliest_changed(rq);
+	update_overload(rq);
+	dls__resched(rq);
+	rq_unlock(rq);
+	return 0;
+}
+
+/* ---- validators ---------------------------------------------------------------------------- */
+
+const char *dls_domain_check(const struct dls_domain *dom)
+{
+	const struct dls_smp *smp = dom->smp;
+	unsigned long overloaded = 0;
+	const char *err;
+
+	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
+		const struct dls_rq *rq = &dom->rqs[cpu];
+		unsigned int migratory = 0, pushable = 0;
+		uint64_t dl;
+
+		err = dls_rq_check(rq);
+		if (err)
+			return err;
+		if (!smp)
+			continue;
+		for (struct dls_rb_node *n = dls_rb_first_cached(&rq->root); n; n = dls_rb_next(n)) {
+			const struct dls_entity *se = dls__node_se(n);
+			bool want = se->nr_cpus_allowed > 1 && se != rq->curr;
+
+			migratory += se->nr_cpus_allowed > 1;
+			if (want != dls_rb_node_on_tree(&se->pushable_node))
+				return "pushable tree membership differs from the rule";
+			pushable += want;
+		}
+		if (migratory != rq->nr_migratory)
+			return "nr_migratory differs from the queued migratory entities";
+		err = dls_rb_check_cached(&rq->pushable, pushable_less);
+		if (err)
+			return err;
+		for (struct dls_rb_node *n = dls_rb_first_cached(&rq->pushable); n; n = dls_rb_next(n))
+			pushable--;
+		if (pushable)
+			return "pushable tree holds entities that are not pushable";
+		if (rq->overloaded != (rq->nr_migratory > 0 && rq->nr_running > 1 && rq->online))
+			return "overloaded flag differs from the rule";
+		if (rq->overloaded != dls_cpumask_test(smp->overload, cpu))
+			return "overload mask differs from the overloaded flags";
+		overloaded += rq->overloaded;
+		if (rq->online != dls_cpumask_test(smp->online, cpu))
+			return "online mask differs from the runqueues";
+		if (rq->online && rq->nr_running) {
+			if (!dls_cpudl_deadline((struct dls_cpudl *)&smp->cpudl, cpu, &dl) ||
+			    dl != rq->earliest.curr)
+				return "cpudl heap key differs from the CPU's earliest deadline";
+		} else if (dls_cpudl_deadline((struct dls_cpudl *)&smp->cpudl, cpu, &dl)) {
+			return "cpudl heap holds a CPU with nothing queued or offline";
+		}
+	}
+	if (smp) {
+		if (overloaded != smp->overload_count)
+			return "overload count differs from the overload mask";
+		err = dls_cpudl_check(&smp->cpudl);
+		if (err)
+			return err;
+	}
+	return NULL;
+}
+
+const char *dls_domain_check_global_edf(const struct dls_domain *dom)
+{
+	for (int src = 0; src < dom->nr_cpus; src++) {
+		const struct dls_rq *rq = &dom->rqs[src];
+
+		for (struct dls_rb_node *n = dls_rb_first_cached(&rq->root); n; n = dls_rb_next(n)) {
+			const struct dls_entity *se = dls__node_se(n);
+
+			if (se == rq->curr)
+				continue;
+			for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
+				const struct dls_rq *c = &dom->rqs[cpu];
+
+				if (!c->online || !allowed_on(se, cpu))
+					continue;
+				if (!c->curr)
+					return "an entity waits while a CPU it may use is idle";
+				if (dls_time_before(dls__se_key(se), dls__se_key(c->curr)))
+					return "an entity waits while a CPU it may use runs a later deadline";
+			}
+		}
+	}
+	return NULL;
+}
