@@ -204,7 +204,7 @@ static void test_simulate_overload(void)
 static void test_examples_load_strict(void)
 {
 	static const char *const names[] = { "mobile", "mobile_dl", "cbs_isolation",
-					     "edf_periodic" };
+					     "edf_periodic", "dhall_global", "dhall_partitioned" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		char path[512];

@@ -24,7 +24,7 @@ struct env {
 
 static void env_init(struct env *e, int ncpu, const uint32_t *caps)
 {
-	size_t sz = 64 + dls_smp_size(ncpu) + 256;
+	size_t sz = dls_smp_size(ncpu);
 
 	memset(e, 0, sizeof(*e));
 	fake_init(&e->fp, 1000 * MS);

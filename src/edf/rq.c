@@ -211,10 +211,11 @@ struct dls_entity *dls_schedule(struct dls_rq *rq)
 	if (prev)
 		dls_put_prev(rq, prev);
 	/* Global scheduling: before picking, pull earlier work from overloaded
-	 * CPUs when this one has nothing or its previous entity stopped
-	 * (pre_schedule); after picking, push what another CPU should run
-	 * (post_schedule). */
-	if (rq->dom->smp && (!rq->nr_running || (prev && !prev->queued)))
+	 * CPUs when this one has nothing, or when its previous entity stopped or
+	 * may have moved its deadline later (pre_schedule; a pull with no
+	 * overloaded CPU costs one atomic load); after picking, push what
+	 * another CPU should run (post_schedule). */
+	if (rq->dom->smp && (!rq->nr_running || prev))
 		dls_pull(rq);
 	next = dls_pick_next(rq);
 	if (rq->dom->smp)

@@ -166,7 +166,8 @@ static size_t align_up(size_t n)
 
 size_t dls_smp_size(int nr_cpus)
 {
-	return align_up(dls_cpumask_size(nr_cpus)) * 2 + align_up(dls_cpudl_size(nr_cpus));
+	return align_up(sizeof(struct dls_smp)) + align_up(dls_cpumask_size(nr_cpus)) * 2 +
+	       align_up(dls_cpudl_size(nr_cpus));
 }
 
 int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
@@ -177,7 +178,7 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 
 	if (!dom || !storage)
 		return DLS_EINVAL;
-	need = align_up(sizeof(*smp)) + dls_smp_size(dom->nr_cpus);
+	need = dls_smp_size(dom->nr_cpus);
 	if (size < need)
 		return DLS_EINVAL;
 	if (dom->smp)

@@ -22,6 +22,7 @@
 
 #include <dlsched/rbtree.h>
 #include <dlsched/sched.h>
+#include <dlsched/smp.h>
 
 #define US 1000ULL
 #define SLICE_OTHER (4 * 1000 * US)
@@ -81,6 +82,7 @@ struct thread {
 	uint64_t *resp;
 	size_t nr_resp, cap_resp;
 	uint64_t run_ns;
+	struct dls_cpumask *mask; /* affinity under global scheduling */
 };
 
 struct cpu {
@@ -122,6 +124,8 @@ struct sim {
 	struct mark *marks;
 	size_t nr_marks, cap_marks;
 	const char *broken;
+	void *smp_mem;
+	bool full_affinity; /* no deadline thread is restricted to some CPUs */
 };
 
 #define GROW(arr, n, cap)                                                      \
@@ -259,9 +263,15 @@ static void lower_remove(struct sim *s, struct thread *t)
 
 /* ---- threads ---------------------------------------------------------- */
 
+/* A deadline thread's CPU follows its entity, which push/pull may move. */
+static int tcpu(const struct thread *t)
+{
+	return t->is_dl && t->se.rq ? t->se.rq->cpu : t->cpu;
+}
+
 static struct dls_rq *rq_of(struct sim *s, const struct thread *t)
 {
-	return &s->rqs[t->cpu];
+	return &s->rqs[tcpu(t)];
 }
 
 static void thread_block(struct sim *s, struct thread *t, bool job_done)
@@ -273,8 +283,8 @@ static void thread_block(struct sim *s, struct thread *t, bool job_done)
 		dls_dequeue(rq_of(s, t), &t->se, job_done ? DLS_DEQUEUE_DONE : DLS_DEQUEUE_SLEEP);
 	else
 		lower_remove(s, t);
-	if (s->cpus[t->cpu].curr == t)
-		s->cpus[t->cpu].need_resched = true;
+	if (s->cpus[tcpu(t)].curr == t)
+		s->cpus[tcpu(t)].need_resched = true;
 }
 
 static void thread_wake(struct sim *s, struct thread *t)
@@ -282,10 +292,17 @@ static void thread_wake(struct sim *s, struct thread *t)
 	if (t->runnable || t->exited)
 		return;
 	t->runnable = true;
-	if (t->is_dl)
+	if (t->is_dl) {
+		if (s->dom.smp && !t->se.throttled) {
+			int cpu = dls_select_cpu(&s->dom, &t->se, tcpu(t));
+
+			if (cpu >= 0)
+				dls_entity_move(&t->se, &s->rqs[cpu]);
+		}
 		dls_wakeup(rq_of(s, t), &t->se);
-	else
+	} else {
 		lower_add(s, t, false);
+	}
 }
 
 static struct wait_list *list_get(struct sim *s, const char *name, int kind)
@@ -354,7 +371,7 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline, bool 
 		t->misses++;
 		if (late > t->max_lateness)
 			t->max_lateness = late;
-		add_mark(s, t->cpu, t->id, "miss");
+		add_mark(s, tcpu(t), t->id, "miss");
 	}
 }
 
@@ -446,13 +463,13 @@ static void thread_advance(struct sim *s, struct thread *t)
 				q_add(s, &t->wake, u->next);
 			}
 			t->job_release = u->next;
-			add_mark(s, t->cpu, t->id, "release");
+			add_mark(s, tcpu(t), t->id, "release");
 			break;
 		}
 		case WL_YIELD:
-			if (t->is_dl && s->cpus[t->cpu].curr == t) {
+			if (t->is_dl && s->cpus[tcpu(t)].curr == t) {
 				dls_yield(rq_of(s, t));
-				s->cpus[t->cpu].need_resched = true;
+				s->cpus[tcpu(t)].need_resched = true;
 				return;
 			}
 			if (!t->is_dl && s->cpus[t->cpu].nr_lower) {
@@ -573,12 +590,26 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 	t->wake.kind = EV_WAKE;
 	t->timer.kind = EV_TIMER;
 	dls_entity_init(&t->se);
+	if (s->dom.smp && (task->cpus || task->phases[0].cpus)) {
+		uint64_t bits = task->cpus ? task->cpus : task->phases[0].cpus;
+		size_t msz = dls_cpumask_size(s->nr_cpus);
+
+		t->mask = calloc(1, msz);
+		if (!t->mask)
+			exit(1);
+		dls_cpumask_init(t->mask, msz, s->nr_cpus);
+		for (int c = 0; c < s->nr_cpus; c++)
+			if (bits & (UINT64_C(1) << c))
+				dls_cpumask_set(t->mask, c);
+	}
 	p.runtime = task->sched.dl_runtime_us * US;
 	p.deadline = task->sched.dl_deadline_us * US;
 	p.period = task->sched.dl_period_us * US;
 	t->cpu = place(s, t, &p);
 	if (t->cpu >= 0 && !t->is_dl)
 		s->cpus[t->cpu].nr_assigned++;
+	if (t->cpu >= 0 && t->is_dl && s->dom.smp && t->mask)
+		dls_entity_set_affinity(&t->se, t->mask);
 	s->threads[s->nr_threads++] = t;
 	if (t->cpu < 0) {
 		fprintf(stderr, "dlsim: admission control refused \"%s\" (%llu/%llu us) on "
@@ -695,11 +726,11 @@ static void reschedule(struct sim *s, int cpu)
 
 static const char *check_all(struct sim *s)
 {
-	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		const char *e = dls_rq_check(&s->rqs[cpu]);
+	const char *err = dls_domain_check(&s->dom);
 
-		if (e)
-			return e;
+	if (err)
+		return err;
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		if (s->cpus[cpu].curr && s->cpus[cpu].curr->is_dl &&
 		    s->rqs[cpu].curr != &s->cpus[cpu].curr->se)
 			return "the running deadline thread is not the runqueue's current";
@@ -744,24 +775,26 @@ static void print_summary(struct sim *s, FILE *out, uint64_t horizon)
 	uint64_t jobs = 0, misses = 0;
 	double energy = 0;
 
-	fprintf(out, "dlsim: %d CPUs, %d threads, %.3f s simulated, mode partitioned\n",
-		s->nr_cpus, s->nr_threads, (double)horizon / 1e9);
-	fprintf(out, "%-20s %-14s %3s %7s %6s %10s %10s %10s %10s %8s %6s\n", "thread",
+	fprintf(out, "dlsim: %d CPUs, %d threads, %.3f s simulated, deadline tasks %s\n",
+		s->nr_cpus, s->nr_threads, (double)horizon / 1e9,
+		s->dom.smp ? "under global EDF" : "partitioned");
+	fprintf(out, "%-20s %-14s %3s %7s %6s %10s %10s %10s %10s %8s %7s %5s\n", "thread",
 		"policy", "cpu", "jobs", "misses", "resp_max", "resp_mean", "resp_p99",
-		"lateness", "throttle", "preempt");
+		"lateness", "throttle", "preempt", "migr");
 	for (int i = 0; i < s->nr_threads; i++) {
 		struct thread *t = s->threads[i];
 
 		jobs += t->jobs;
 		misses += t->misses;
-		fprintf(out, "%-20s %-14s %3d %7llu %6llu %8.3fms %8.3fms %8.3fms %8.3fms %8llu %6llu\n",
-			t->name, wl_policy_name(t->task->sched.policy), t->cpu,
+		fprintf(out, "%-20s %-14s %3d %7llu %6llu %8.3fms %8.3fms %8.3fms %8.3fms %8llu %7llu %5llu\n",
+			t->name, wl_policy_name(t->task->sched.policy), tcpu(t),
 			(unsigned long long)t->jobs, (unsigned long long)t->misses,
 			(double)t->resp_max / 1e6,
 			t->jobs ? (double)t->resp_sum / (double)t->jobs / 1e6 : 0.0,
 			(double)p99(t) / 1e6, (double)t->max_lateness / 1e6,
 			(unsigned long long)t->se.stats.throttles,
-			(unsigned long long)t->preemptions);
+			(unsigned long long)t->preemptions,
+			(unsigned long long)t->se.stats.migrations);
 	}
 	fprintf(out, "%-6s %8s %8s %10s %10s\n", "cpu", "capacity", "util", "idle", "energy");
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
@@ -964,7 +997,19 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 		s.cpus[cpu].capacity = w->cpus[cpu].capacity;
 		dls_rq_set_capacity(&s.rqs[cpu], w->cpus[cpu].capacity);
 	}
+	if (w->mode != WL_MODE_PARTITIONED && s.nr_cpus > 1) {
+		size_t sz = dls_smp_size(s.nr_cpus);
+
+		s.smp_mem = calloc(1, sz);
+		if (!s.smp_mem || dls_smp_init(&s.dom, s.smp_mem, sz))
+			return -1;
+	}
 	setup_lists(&s);
+	s.full_affinity = true;
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		if (w->tasks[i].sched.policy == WL_DEADLINE &&
+		    (w->tasks[i].cpus || w->tasks[i].phases[0].cpus))
+			s.full_affinity = false;
 	for (size_t i = 0; i < w->nr_tasks; i++)
 		if (!w->tasks[i].forked_only)
 			for (int64_t k = 0; k < w->tasks[i].instance; k++)
@@ -1026,14 +1071,27 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 				thread_advance(&s, th);
 			}
 		}
-		for (int cpu = 0; cpu < s.nr_cpus; cpu++) {
-			struct cpu *c = &s.cpus[cpu];
+		/* Pushes and pulls may ask CPUs already visited to pick again. */
+		for (int pass = 0; pass < 4 * s.nr_cpus + 4; pass++) {
+			bool again = false;
 
-			if (c->need_resched || !c->curr || !c->curr->runnable)
-				reschedule(&s, cpu);
+			for (int cpu = 0; cpu < s.nr_cpus; cpu++) {
+				struct cpu *c = &s.cpus[cpu];
+
+				if (c->need_resched || !c->curr || !c->curr->runnable ||
+				    (c->curr->is_dl && s.rqs[cpu].curr != &c->curr->se)) {
+					reschedule(&s, cpu);
+					again = true;
+				}
+			}
+			if (!again)
+				break;
 		}
-		if (opt->check && !s.broken)
+		if (opt->check && !s.broken) {
 			s.broken = check_all(&s);
+			if (!s.broken && s.dom.smp && s.full_affinity)
+				s.broken = dls_domain_check_global_edf(&s.dom);
+		}
 		if (s.broken) {
 			fprintf(stderr, "dlsim: invariant broken at %llu ns: %s\n",
 				(unsigned long long)s.now, s.broken);
@@ -1058,6 +1116,7 @@ done:
 		res->jobs += s.threads[i]->jobs;
 		res->misses += s.threads[i]->misses;
 		free(s.threads[i]->resp);
+		free(s.threads[i]->mask);
 		free(s.threads[i]);
 	}
 	for (int cpu = 0; cpu < s.nr_cpus; cpu++)
@@ -1070,5 +1129,6 @@ done:
 	free(s.threads);
 	free(s.cpus);
 	free(s.rqs);
+	free(s.smp_mem);
 	return 0;
 }
