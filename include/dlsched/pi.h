@@ -1,0 +1,205 @@
+/**
+ * @file pi.h
+ * @brief Priority and deadline inheritance through rb-trees of waiters.
+ *
+ * Each PI mutex keeps its waiters in an rb-tree ordered by the waiters'
+ * effective scheduling keys; each task keeps the top waiter of every mutex
+ * it owns in its own "pi-waiters" tree. A task's effective key is the best
+ * of its own and its top pi-waiter's: it inherits the earliest deadline, or
+ * the highest priority, of everything blocked behind it, transitively.
+ *
+ * Order of keys: deadline tasks before priority-only tasks; among deadline
+ * tasks the earlier absolute deadline; then the lower priority number;
+ * then FIFO. A donor without a deadline never changes a deadline task's
+ * deadline.
+ *
+ * The module knows nothing of runqueues: when a task's effective key
+ * changes, dls_pi_ops::boost_changed tells the integrator, who requeues the
+ * task (for a deadline entity: dls_entity_set_boost()).
+ *
+ * @code
+ * struct dls_pi_ctx pi;
+ * dls_pi_ctx_init(&pi, &my_pi_ops, my_ctx);
+ * dls_pi_task_init(&a, 10, true, a_deadline);
+ * dls_pi_mutex_init(&m);
+ * int r = dls_pi_lock(&pi, &a, &m, &a_waiter);   // 0: owned; DLS_PI_BLOCKED: wait
+ * ...
+ * struct dls_pi_task *next = dls_pi_unlock(&pi, &a, &m);  // wake `next`
+ * @endcode
+ *
+ * Locking: the caller serialises every call on one context (one lock for
+ * the whole PI state, as the POSIX mutex in posix.h does).
+ */
+#ifndef DLSCHED_PI_H
+#define DLSCHED_PI_H
+
+#include <dlsched/rbtree.h>
+
+/**
+ * @defgroup pi Priority and deadline inheritance
+ * @brief PI mutexes, waiter trees, chain walk with deadlock detection.
+ * @{
+ */
+
+/** @brief dls_pi_lock() result: the task was queued as a waiter. */
+#define DLS_PI_BLOCKED 1
+
+/** @brief Default bound of a chain walk (the kernel's max_lock_depth). */
+#define DLS_PI_MAX_DEPTH 1024
+
+/** @brief A scheduling key: what inheritance propagates. */
+struct dls_pi_key {
+	bool has_dl;   /**< it has an absolute deadline */
+	uint64_t dl;   /**< the deadline, when has_dl */
+	int prio;      /**< priority, lower number = more important */
+};
+
+struct dls_pi_task;
+struct dls_pi_mutex;
+
+/** @brief A task's wait on one mutex (caller-owned, one per blocked task). */
+struct dls_pi_waiter {
+	struct dls_rb_node lock_node;  /**< private: in the mutex's waiters */
+	struct dls_rb_node pi_node;    /**< private: in the owner's pi-waiters */
+	struct dls_pi_task *task;      /**< read-only: the waiting task */
+	struct dls_pi_mutex *lock;     /**< read-only: the mutex */
+	struct dls_pi_key key;         /**< read-only: the task's effective key */
+	uint64_t seq;                  /**< private: FIFO among equal keys */
+};
+
+/** @brief PI state of a task (embed it). */
+struct dls_pi_task {
+	struct dls_pi_key own;          /**< read-only: its own key */
+	struct dls_pi_key eff;          /**< read-only: own key or an inherited one */
+	bool boosted;                   /**< read-only: eff differs from own */
+	struct dls_rb_root_cached pi_waiters; /**< private: top waiters of its mutexes */
+	struct dls_pi_waiter *blocked_on; /**< read-only: its wait, or NULL */
+};
+
+/** @brief A PI mutex (caller-owned). */
+struct dls_pi_mutex {
+	struct dls_rb_root_cached waiters; /**< private: waiters by key */
+	struct dls_pi_task *owner;      /**< read-only: owner or NULL */
+};
+
+/** @brief Integrator callbacks. */
+struct dls_pi_ops {
+	/** @p task's effective key changed; requeue it (may be NULL). */
+	void (*boost_changed)(void *ctx, struct dls_pi_task *task);
+};
+
+/** @brief A PI context: ops, chain bound and FIFO counter (no global state). */
+struct dls_pi_ctx {
+	const struct dls_pi_ops *ops;   /**< read-only */
+	void *ctx;                      /**< read-only: first argument of the ops */
+	unsigned int max_depth;         /**< public: chain-walk bound */
+	uint64_t seq;                   /**< private */
+};
+
+/**
+ * @brief Initialise a context (max_depth = DLS_PI_MAX_DEPTH).
+ * @param[out] pi the context.
+ * @param[in] ops callbacks (may be NULL).
+ * @param[in] ctx their first argument.
+ */
+DLS_API void dls_pi_ctx_init(struct dls_pi_ctx *pi, const struct dls_pi_ops *ops,
+			     void *ctx);
+
+/**
+ * @brief Initialise a task's PI state.
+ * @param[out] t the task.
+ * @param[in] prio its priority (lower = more important).
+ * @param[in] has_dl whether it is a deadline task.
+ * @param[in] dl its absolute deadline (when @p has_dl).
+ */
+DLS_API void dls_pi_task_init(struct dls_pi_task *t, int prio, bool has_dl,
+			      uint64_t dl);
+
+/**
+ * @brief Initialise a mutex (free, no waiters).
+ * @param[out] m the mutex.
+ */
+DLS_API void dls_pi_mutex_init(struct dls_pi_mutex *m);
+
+/**
+ * @brief Take @p m, or queue @p t on it and boost the chain of owners.
+ * @param[in,out] pi the context.
+ * @param[in,out] t the task, not blocked.
+ * @param[in,out] m the mutex.
+ * @param[out] w the waiter to use if @p t must wait (unused otherwise).
+ * @retval 0 @p t owns @p m now.
+ * @retval DLS_PI_BLOCKED @p t waits; it owns @p m once dls_pi_unlock()
+ *         returns it.
+ * @retval DLS_EDEADLK waiting would close a cycle (or @p t owns @p m);
+ *         nothing changed.
+ * @retval DLS_ELOOP the chain of owners is longer than max_depth; nothing
+ *         changed.
+ */
+DLS_API int dls_pi_lock(struct dls_pi_ctx *pi, struct dls_pi_task *t,
+			struct dls_pi_mutex *m, struct dls_pi_waiter *w);
+
+/**
+ * @brief Take @p m only if it is free.
+ *
+ * Ownership passes directly to the top waiter at unlock, so a free mutex
+ * never has waiters and the top-waiter rule is satisfied by construction.
+ * @param[in,out] t the task.
+ * @param[in,out] m the mutex.
+ * @return true when @p t owns @p m now.
+ */
+DLS_API bool dls_pi_trylock(struct dls_pi_task *t, struct dls_pi_mutex *m);
+
+/**
+ * @brief Release @p m: hand it to its top waiter and deboost @p t.
+ * @param[in,out] pi the context.
+ * @param[in,out] t the owner.
+ * @param[in,out] m the mutex.
+ * @return the new owner (the caller wakes it), or NULL when none waited.
+ */
+DLS_API struct dls_pi_task *dls_pi_unlock(struct dls_pi_ctx *pi,
+					  struct dls_pi_task *t,
+					  struct dls_pi_mutex *m);
+
+/**
+ * @brief Stop waiting (timeout, signal): dequeue @p t's waiter and deboost
+ * the chain it boosted.
+ * @param[in,out] pi the context.
+ * @param[in,out] t a blocked task.
+ */
+DLS_API void dls_pi_remove_waiter(struct dls_pi_ctx *pi, struct dls_pi_task *t);
+
+/**
+ * @brief Change a task's own priority and deadline, and propagate the
+ * change through the chain it blocks.
+ * @param[in,out] pi the context.
+ * @param[in,out] t the task.
+ * @param[in] prio its new priority.
+ * @param[in] has_dl whether it has a deadline.
+ * @param[in] dl its new absolute deadline.
+ */
+DLS_API void dls_pi_set_own(struct dls_pi_ctx *pi, struct dls_pi_task *t,
+			    int prio, bool has_dl, uint64_t dl);
+
+/**
+ * @brief Key order used by every tree here.
+ * @param[in] a a key.
+ * @param[in] b another key.
+ * @return true when @p a is strictly more urgent than @p b.
+ */
+DLS_API bool dls_pi_key_before(const struct dls_pi_key *a, const struct dls_pi_key *b);
+
+/**
+ * @brief Validate tasks and mutexes: both kinds of trees, cached tops,
+ * links, and every effective key against a recomputation from scratch.
+ * @param[in] tasks every task involved.
+ * @param[in] nr_tasks their number.
+ * @param[in] mutexes every mutex involved.
+ * @param[in] nr_mutexes their number.
+ * @return NULL when valid, else the first violated property.
+ */
+DLS_API const char *dls_pi_check(struct dls_pi_task *const *tasks, size_t nr_tasks,
+				 struct dls_pi_mutex *const *mutexes, size_t nr_mutexes);
+
+/** @} */
+
+#endif /* DLSCHED_PI_H */
