@@ -169,6 +169,7 @@ DLS_API void dls_cpudl_offline(struct dls_cpudl *cp, int cpu);
  *             root alone), empty when none. cp->nr_cpus CPUs.
  * @return the chosen CPU, or -1.
  * @note Takes the heap's lock if it has one; else the caller serialises.
+ *       @p fit's callbacks run inside that lock and must not call into @p cp.
  */
 DLS_API int dls_cpudl_find(struct dls_cpudl *cp,
 			   const struct dls_cpumask *allowed, uint64_t dl,
