@@ -35,13 +35,13 @@ static uint64_t va[NVALS], vb[NVALS], vc[NVALS];
 		}                                                              \
 	} while (0)
 
-#define DEFINE_BACKEND(name, MUL, DIV, MULDIV)                                 \
+#define DEFINE_BACKEND(name, MUL, MULSHR, DIV, MULDIV)                         \
 	static void run_##name(const char *op, uint64_t ops)                   \
 	{                                                                      \
 		if (!strcmp(op, "mul"))                                        \
 			LOOP(ops, { dls_u128 p = MUL(a, b); SINK(p.lo); SINK(p.hi); }); \
 		else if (!strcmp(op, "mulshr"))                                \
-			LOOP(ops, { dls_u128 p = MUL(a, b); SINK(p.hi << 44 | p.lo >> 20); }); \
+			LOOP(ops, { SINK(MULSHR(a, b, 20)); });                 \
 		else if (!strcmp(op, "div"))                                   \
 			LOOP(ops, { uint64_t r; dls_u128 q = DIV(((dls_u128){ a, b }), c, &r); SINK(q.lo); SINK(q.hi); SINK(r); }); \
 		else if (!strcmp(op, "muldiv"))                                \
@@ -49,9 +49,11 @@ static uint64_t va[NVALS], vb[NVALS], vc[NVALS];
 	}
 
 DEFINE_BACKEND(portable, dls_u128_mul_u64_u64_portable,
-	       dls_u128_div_u64_rem_portable, dls_u128_mul_u64_u64_div_u64_portable)
+	       dls_u128_mul_u64_u64_shr_portable, dls_u128_div_u64_rem_portable,
+	       dls_u128_mul_u64_u64_div_u64_portable)
 #if defined(DLS_U128_HAVE_INT128)
-DEFINE_BACKEND(int128, dls_u128_mul_u64_u64_int128, dls_u128_div_u64_rem_int128,
+DEFINE_BACKEND(int128, dls_u128_mul_u64_u64_int128,
+	       dls_u128_mul_u64_u64_shr_int128, dls_u128_div_u64_rem_int128,
 	       dls_u128_mul_u64_u64_div_u64_int128)
 
 /* The peer: plain __int128 expressions, no wrapper. */
@@ -69,7 +71,8 @@ static void run_native(const char *op, uint64_t ops)
 }
 #endif
 #if defined(DLS_U128_HAVE_X86)
-DEFINE_BACKEND(x86, dls_u128_mul_u64_u64_x86, dls_u128_div_u64_rem_x86,
+DEFINE_BACKEND(x86, dls_u128_mul_u64_u64_x86, dls_u128_mul_u64_u64_shr_x86,
+	       dls_u128_div_u64_rem_x86,
 	       dls_u128_mul_u64_u64_div_u64_x86)
 #endif
 

@@ -7,6 +7,13 @@
 
 #include "dls_test.h"
 
+#if defined(__unix__) && defined(DLSCHED_ENABLE_ASSERT) && DLSCHED_ENABLE_ASSERT
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#define HAVE_DIV0_TEST 1
+#endif
+
 #define U(hi, lo) ((dls_u128){ (lo), (hi) })
 #define M64 UINT64_MAX
 
@@ -127,6 +134,82 @@ static void test_cmp_edges(void)
 	CU_ASSERT_TRUE(dls_u128_eq(U(1, 2), U(1, 2)));
 }
 
+typedef uint64_t (*mulshr_fn)(uint64_t, uint64_t, unsigned int);
+
+static const mulshr_fn mulshrs[] = {
+	dls_u128_mul_u64_u64_shr_portable,
+#if defined(DLS_U128_HAVE_INT128)
+	dls_u128_mul_u64_u64_shr_int128,
+#endif
+#if defined(DLS_U128_HAVE_X86)
+	dls_u128_mul_u64_u64_shr_x86,
+#endif
+	dls_u128_mul_u64_u64_shr,
+};
+#define NMULSHR (sizeof(mulshrs) / sizeof(mulshrs[0]))
+
+static void test_mul_shr_edges(void)
+{
+	static const struct {
+		uint64_t a, b;
+		unsigned int s;
+		uint64_t want;
+	} c[] = {
+		/* (2^64 - 1)^2 = 2^128 - 2^65 + 1 */
+		{ M64, M64, 0, 1 },
+		{ M64, M64, 1, 0 },               /* 2^127 - 2^64, low half */
+		{ M64, M64, 63, M64 - 3 },        /* 2^65 - 4, low half */
+		{ M64, M64, 64, M64 - 1 },
+		{ M64, M64, 65, M64 >> 1 },       /* 2^63 - 1 */
+		{ M64, M64, 127, 1 },
+		{ M64, M64, 128, 0 },
+		{ M64, M64, 200, 0 },
+		/* (2^32 + 1)^2 = 2^64 + 2^33 + 1 */
+		{ (UINT64_C(1) << 32) + 1, (UINT64_C(1) << 32) + 1, 32,
+		  (UINT64_C(1) << 32) + 2 },
+		{ (UINT64_C(1) << 32) + 1, (UINT64_C(1) << 32) + 1, 33,
+		  (UINT64_C(1) << 31) + 1 },
+		/* 2^63 * 2^63 = 2^126 */
+		{ UINT64_C(1) << 63, UINT64_C(1) << 63, 126, 1 },
+		{ UINT64_C(1) << 63, UINT64_C(1) << 63, 62, 0 },
+		{ 3000000, 768, 10, 2250000 },    /* 75% capacity */
+		{ 0, M64, 5, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		for (size_t k = 0; k < NMULSHR; k++)
+			DLS_ASSERT_EQ_U64(mulshrs[k](c[i].a, c[i].b, c[i].s), c[i].want);
+
+	/* (2^64 - 1)(2^32 - 1) = 2^96 - 2^64 - 2^32 + 1 */
+	DLS_ASSERT_EQ_U64(dls_u128_mul_u64_u32_shr(M64, 0xffffffffu, 0),
+			  0xffffffff00000001u);
+	DLS_ASSERT_EQ_U64(dls_u128_mul_u64_u32_shr(M64, 0xffffffffu, 32),
+			  0xfffffffeffffffffu);
+	DLS_ASSERT_EQ_U64(dls_u128_mul_u64_u32_shr(M64, 0xffffffffu, 95), 1);
+	DLS_ASSERT_EQ_U64(dls_u128_mul_u64_u32_shr(M64, 0xffffffffu, 96), 0);
+	DLS_ASSERT_EQ_U64(dls_u128_mul_u64_u32_shr(M64, 1024, 10), M64);
+	DLS_ASSERT_EQ_U64(dls_u128_mul_u64_u32_shr(1000, 1, 0), 1000);
+}
+
+static void test_mul_cmp_edges(void)
+{
+	/* (2^32 + 1)(2^32 - 1) = 2^64 - 1 = (2^64 - 1) * 1 */
+	CU_ASSERT_EQUAL(dls_u128_mul_cmp((UINT64_C(1) << 32) + 1,
+					 (UINT64_C(1) << 32) - 1, M64, 1), 0);
+	/* (2^64 - 1)(2^64 - 2) is (2^64 - 1)^2 less 2^64 - 1 */
+	CU_ASSERT_EQUAL(dls_u128_mul_cmp(M64, M64 - 1, M64, M64), -1);
+	/* 2^63 (2^64 - 1) = 2^127 - 2^63 < (2^64 - 1)^2 */
+	CU_ASSERT_EQUAL(dls_u128_mul_cmp(M64, M64, UINT64_C(1) << 63, M64), 1);
+	/* differ only in the low half: 274177 * 67280421310721 = 2^64 + 1 */
+	CU_ASSERT_EQUAL(dls_u128_mul_cmp(274177, UINT64_C(67280421310721),
+					 UINT64_C(1) << 32, UINT64_C(1) << 32), 1);
+	CU_ASSERT_EQUAL(dls_u128_mul_cmp(UINT64_C(1) << 32, UINT64_C(1) << 32,
+					 274177, UINT64_C(67280421310721)), -1);
+	CU_ASSERT_EQUAL(dls_u128_mul_cmp(0, M64, M64, 0), 0);
+	/* 1/3 vs 333333333/10^9: 1 * 10^9 > 333333333 * 3 */
+	CU_ASSERT_EQUAL(dls_u128_mul_cmp(1, 1000000000, 333333333, 3), 1);
+}
+
 typedef dls_u128 (*div_fn)(dls_u128, uint64_t, uint64_t *);
 typedef uint64_t (*muldiv_fn)(uint64_t, uint64_t, uint64_t);
 
@@ -174,6 +257,13 @@ static void test_div_edges(void)
 		/* 2^127 / (2^63 + 1): quotient 2^64 - 2 remainder 2 */
 		{ { 0, UINT64_C(1) << 63 }, (UINT64_C(1) << 63) + 1,
 		  { M64 - 1, 0 }, 2 },
+		/* 2^64 / (2^32 + 1) = 2^32 - 1 rem 1, as (2^32+1)(2^32-1) = 2^64-1 */
+		{ { 0, 1 }, (UINT64_C(1) << 32) + 1, { 0xffffffffu, 0 }, 1 },
+		/* 2^96 = (2^32 - 1)(2^64 + 2^32 + 1) + 1 */
+		{ { 0, UINT64_C(1) << 32 }, 0xffffffffu,
+		  { (UINT64_C(1) << 32) + 1, 1 }, 1 },
+		/* (2^128 - 1) / 2^63 = 2^65 - 1 rem 2^63 - 1 */
+		{ { M64, M64 }, UINT64_C(1) << 63, { M64, 1 }, M64 >> 1 },
 		/* small / large: 7 / (2^64 - 1) = 0 rem 7 */
 		{ { 7, 0 }, M64, { 0, 0 }, 7 },
 	};
@@ -214,12 +304,73 @@ static void test_muldiv_edges(void)
 	CU_ASSERT_EQUAL(dls_u128_mul_u64_u64_div_u64_checked(1, 1, 0, &q), DLS_EINVAL);
 	CU_ASSERT_EQUAL(dls_u128_mul_u64_u64_div_u64_checked(10, 20, 3, &q), 0);
 	DLS_ASSERT_EQ_U64(q, 66);
+	/* (2^64 - 1)^2 / (2^64 - 1): the largest quotient that fits */
+	CU_ASSERT_EQUAL(dls_u128_mul_u64_u64_div_u64_checked(M64, M64, M64, &q), 0);
+	DLS_ASSERT_EQ_U64(q, M64);
+	/* 2^64 / 1: the smallest that does not; q is left alone */
+	q = 7;
+	CU_ASSERT_EQUAL(dls_u128_mul_u64_u64_div_u64_checked(UINT64_C(1) << 32,
+							     UINT64_C(1) << 32, 1, &q),
+			DLS_ERANGE);
+	DLS_ASSERT_EQ_U64(q, 7);
 	/* mul_shr helpers */
 	DLS_ASSERT_EQ_U64(dls_u128_mul_u64_u32_shr(3 * 1000000, 512, 10), 1500000);
 	DLS_ASSERT_EQ_U64(dls_u128_mul_u64_u64_shr(M64, M64, 64), M64 - 1);
 	DLS_ASSERT_EQ_U64(dls_u128_mul_u64_u64_shr(M64, M64, 127), 1);
 	DLS_ASSERT_EQ_U64(dls_u128_mul_u64_u64_shr(M64, M64, 0), 1);
 }
+
+#if defined(HAVE_DIV0_TEST)
+/* Run fn in a child; true when it died of the library's assertion. */
+static bool dies_of_assert(void (*fn)(void))
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		if (!freopen("/dev/null", "w", stderr))
+			_exit(3);
+		fn();
+		_exit(0);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return false;
+	return WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT;
+}
+
+static volatile uint64_t zero;
+
+static void div0_portable(void) { (void)dls_u128_div_u64_rem_portable(U(1, 1), zero, NULL); }
+static void muldiv0_portable(void) { (void)dls_u128_mul_u64_u64_div_u64_portable(1, 1, zero); }
+static void div0_api(void) { (void)dls_u128_div_u64_rem(U(0, 0), zero, NULL); }
+static void muldiv0_api(void) { (void)dls_u128_mul_u64_u64_div_u64(0, 0, zero); }
+#if defined(DLS_U128_HAVE_INT128)
+static void div0_int128(void) { (void)dls_u128_div_u64_rem_int128(U(1, 1), zero, NULL); }
+static void muldiv0_int128(void) { (void)dls_u128_mul_u64_u64_div_u64_int128(1, 1, zero); }
+#endif
+#if defined(DLS_U128_HAVE_X86)
+static void div0_x86(void) { (void)dls_u128_div_u64_rem_x86(U(1, 1), zero, NULL); }
+static void muldiv0_x86(void) { (void)dls_u128_mul_u64_u64_div_u64_x86(1, 1, zero); }
+#endif
+
+static void test_div_by_zero(void)
+{
+	CU_ASSERT_TRUE(dies_of_assert(div0_portable));
+	CU_ASSERT_TRUE(dies_of_assert(muldiv0_portable));
+	CU_ASSERT_TRUE(dies_of_assert(div0_api));
+	CU_ASSERT_TRUE(dies_of_assert(muldiv0_api));
+#if defined(DLS_U128_HAVE_INT128)
+	CU_ASSERT_TRUE(dies_of_assert(div0_int128));
+	CU_ASSERT_TRUE(dies_of_assert(muldiv0_int128));
+#endif
+#if defined(DLS_U128_HAVE_X86)
+	CU_ASSERT_TRUE(dies_of_assert(div0_x86));
+	CU_ASSERT_TRUE(dies_of_assert(muldiv0_x86));
+#endif
+}
+#endif
 
 /* Random operands with a bias toward edge-like values. */
 static uint64_t rnd(struct dls_test_rng *r)
@@ -280,6 +431,54 @@ static void test_random_cross(void)
 #if defined(DLS_U128_HAVE_X86)
 		CU_ASSERT_FATAL(dls_u128_eq(dls_u128_mul_u64_u64_x86(a, b), p));
 #endif
+		/* Every shifted product against the portable one, and the
+		 * portable one against its definition. */
+		uint64_t ms = dls_u128_shr_portable(p, s).lo;
+
+		for (size_t k = 0; k < NMULSHR; k++)
+			CU_ASSERT_FATAL(mulshrs[k](a, b, s) == ms);
+		CU_ASSERT_FATAL(dls_u128_mul_u64_u32_shr(a, (uint32_t)b, s) ==
+				dls_u128_mul_u64_u64_shr_portable(a, (uint32_t)b, s));
+		/* The configured backend behind the dls_u128_* names. */
+		CU_ASSERT_FATAL(dls_u128_eq(dls_u128_mul_u64_u64(a, b), p));
+		CU_ASSERT_FATAL(dls_u128_eq(dls_u128_add(x, y), dls_u128_add_portable(x, y)));
+		CU_ASSERT_FATAL(dls_u128_eq(dls_u128_sub(x, y), dls_u128_sub_portable(x, y)));
+		CU_ASSERT_FATAL(dls_u128_eq(dls_u128_shl(x, s), dls_u128_shl_portable(x, s)));
+		CU_ASSERT_FATAL(dls_u128_eq(dls_u128_shr(x, s), dls_u128_shr_portable(x, s)));
+		CU_ASSERT_FATAL(dls_u128_mul_u64_u64_div_u64(a, b, c) == md);
+		{
+			uint64_t r1, r2;
+			dls_u128 q1 = dls_u128_div_u64_rem(x, c, &r1);
+			dls_u128 q2 = dls_u128_div_u64_rem_portable(x, c, &r2);
+
+			CU_ASSERT_FATAL(dls_u128_eq(q1, q2) && r1 == r2);
+		}
+		/* Comparison: antisymmetric, agrees with lt/eq, and with the
+		 * order of the halves read as digits. */
+		int cxy = dls_u128_cmp(x, y);
+
+		CU_ASSERT_FATAL(cxy == -dls_u128_cmp(y, x));
+		CU_ASSERT_FATAL(dls_u128_lt(x, y) == (cxy < 0));
+		CU_ASSERT_FATAL(dls_u128_eq(x, y) == (cxy == 0));
+		CU_ASSERT_FATAL(cxy == (x.hi != y.hi ? (x.hi < y.hi ? -1 : 1)
+					: (x.lo < y.lo ? -1 : x.lo > y.lo)));
+		CU_ASSERT_FATAL(dls_u128_cmp(x, x) == 0);
+		uint64_t d = rnd(&r);
+
+		CU_ASSERT_FATAL(dls_u128_mul_cmp(a, b, c, d) ==
+				dls_u128_cmp_portable(p, dls_u128_mul_u64_u64_portable(c, d)));
+		CU_ASSERT_FATAL(dls_u128_mul_cmp(a, b, b, a) == 0);
+		/* The low half of a product is C's wrapping product. */
+		CU_ASSERT_FATAL(p.lo == a * b);
+		/* Checked and saturating a * b / c agree. */
+		{
+			uint64_t q = 0;
+			int rc = dls_u128_mul_u64_u64_div_u64_checked(a, b, c, &q);
+
+			CU_ASSERT_FATAL(rc == 0 || rc == DLS_ERANGE);
+			CU_ASSERT_FATAL(rc != 0 || (q == md && p.hi < c));
+			CU_ASSERT_FATAL(rc == 0 || (md == M64 && p.hi >= c));
+		}
 		/* Backend-free identities: (x + y) - y == x; shl then shr. */
 		CU_ASSERT_FATAL(dls_u128_eq(dls_u128_sub_portable(
 			dls_u128_add_portable(x, y), y), x));
@@ -303,8 +502,13 @@ static const struct dls_test_case cases[] = {
 	{ "add/sub edges", test_add_sub_edges },
 	{ "shift edges", test_shift_edges },
 	{ "compare", test_cmp_edges },
+	{ "mul_shr edges", test_mul_shr_edges },
+	{ "mul_cmp edges", test_mul_cmp_edges },
 	{ "div edges", test_div_edges },
 	{ "mul_div edges and overflow", test_muldiv_edges },
+#if defined(HAVE_DIV0_TEST)
+	{ "division by zero asserts", test_div_by_zero },
+#endif
 	{ "random: backends agree", test_random_cross },
 	{ NULL, NULL },
 };

@@ -16,16 +16,11 @@
  * names use the configured backend.
  *
  * Division by zero is a programming error: builds compiled with
- * `DLSCHED_ENABLE_ASSERT` abort with a message, other builds trap or return
- * an unspecified value.
- *
- * @code
- * // Is runtime / (deadline - now) <= Q / P ?  Cross-multiply in 128 bits.
- * bool fits = dls_u128_cmp(dls_u128_mul_u64_u64(runtime, P),
- *                          dls_u128_mul_u64_u64(deadline - now, Q)) <= 0;
- * // Q / P in 20-bit fixed point, without overflow for any Q < 2^63.
- * uint64_t bw = dls_u128_mul_u64_u64_div_u64(Q, 1 << 20, P);
- * @endcode
+ * `DLSCHED_ENABLE_ASSERT` abort with a message, other builds trap (x86_64
+ * `divq` raises SIGFPE) or return an unspecified value. Quotients are
+ * truncated toward zero. dls_u128_mul_u64_u64_div_u64() saturates to
+ * UINT64_MAX when the quotient needs more than 64 bits;
+ * dls_u128_mul_u64_u64_div_u64_checked() reports it instead.
  */
 #ifndef DLSCHED_MATH128_H
 #define DLSCHED_MATH128_H
@@ -35,6 +30,21 @@
 /**
  * @defgroup math128 128-bit arithmetic
  * @brief u128 type; add, sub, multiply, shift, compare, divide.
+ *
+ * @code
+ * // CBS wake-up test: may the entity keep its deadline, i.e. is
+ * // runtime / (deadline - now) <= Q / P ?  Cross-multiply in 128 bits.
+ * bool keep = dls_u128_mul_cmp(runtime, P, deadline - now, Q) <= 0;
+ *
+ * // Bandwidth Q / P in 20-bit fixed point; exact (truncated) whenever the
+ * // quotient fits 64 bits, which Q <= P guarantees.
+ * uint64_t bw;
+ * if (dls_u128_mul_u64_u64_div_u64_checked(Q, UINT64_C(1) << 20, P, &bw))
+ *         return DLS_EINVAL; // P == 0, or Q / P >= 2^44
+ *
+ * // Runtime scaled by CPU capacity (1024 = full speed).
+ * uint64_t scaled = dls_u128_mul_u64_u32_shr(delta, capacity, 10);
+ * @endcode
  * @{
  */
 
@@ -165,13 +175,25 @@ DLS_INLINE dls_u128 dls_u128_sub_portable(dls_u128 a, dls_u128 b)
  */
 DLS_INLINE dls_u128 dls_u128_mul_u64_u64_portable(uint64_t a, uint64_t b)
 {
+	/*
+	 * Four 32x32->64 partial products. No sum below can overflow 64
+	 * bits: (2^32 - 1)^2 + 2 (2^32 - 1) = 2^64 - 1.
+	 */
 	uint64_t a0 = a & 0xffffffffu, a1 = a >> 32;
 	uint64_t b0 = b & 0xffffffffu, b1 = b >> 32;
-	uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-	uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+	uint64_t p00 = a0 * b0;
+	uint64_t t = a1 * b0 + (p00 >> 32);
+	uint64_t w = a0 * b1 + (t & 0xffffffffu);
 
-	return dls_u128__make(p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32),
-			      (mid << 32) | (p00 & 0xffffffffu));
+	/* The low half is the wrapping product; where a 64-bit multiply is
+	 * not one instruction, assemble it from the partial products. */
+#if UINTPTR_MAX > 0xffffffffu
+	uint64_t lo = a * b;
+#else
+	uint64_t lo = (w << 32) | (p00 & 0xffffffffu);
+#endif
+
+	return dls_u128__make(a1 * b1 + (t >> 32) + (w >> 32), lo);
 }
 
 /**
@@ -221,6 +243,20 @@ DLS_INLINE int dls_u128_cmp_portable(dls_u128 a, dls_u128 b)
 	if (a.lo != b.lo)
 		return a.lo < b.lo ? -1 : 1;
 	return 0;
+}
+
+/**
+ * @brief Bits [s, s + 64) of a * b, for s in 0..127; s >= 128 gives 0
+ * (portable backend).
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @param[in] s shift count.
+ * @return the low 64 bits of (a * b) >> s.
+ */
+DLS_INLINE uint64_t dls_u128_mul_u64_u64_shr_portable(uint64_t a, uint64_t b,
+						      unsigned int s)
+{
+	return dls_u128_shr_portable(dls_u128_mul_u64_u64_portable(a, b), s).lo;
 }
 
 /**
@@ -353,6 +389,19 @@ DLS_INLINE int dls_u128_cmp_int128(dls_u128 a, dls_u128 b)
 }
 
 /**
+ * @brief Bits [s, s + 64) of a * b, s >= 128 gives 0 (__int128 backend).
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @param[in] s shift count.
+ * @return the low 64 bits of (a * b) >> s.
+ */
+DLS_INLINE uint64_t dls_u128_mul_u64_u64_shr_int128(uint64_t a, uint64_t b,
+						    unsigned int s)
+{
+	return s >= 128 ? 0 : (uint64_t)(((dls_u128__native)a * b) >> s);
+}
+
+/**
  * @brief 128 by 64 division (__int128 backend; calls libgcc).
  * @param[in] a dividend.
  * @param[in] d divisor, not 0.
@@ -402,8 +451,32 @@ DLS_INLINE dls_u128 dls_u128_mul_u64_u64_x86(uint64_t a, uint64_t b)
 {
 	uint64_t lo, hi;
 
-	__asm__("mulq %3" : "=a"(lo), "=d"(hi) : "a"(a), "rm"(b) : "cc");
+	__asm__("mulq %3" : "=a"(lo), "=d"(hi) : "a"(a), "r"(b) : "cc");
 	return dls_u128__make(hi, lo);
+}
+
+/**
+ * @brief Bits [s, s + 64) of a * b with `mulq` + `shrd`, s >= 128 gives 0
+ * (x86_64 backend).
+ * @param[in] a a factor.
+ * @param[in] b a factor.
+ * @param[in] s shift count.
+ * @return the low 64 bits of (a * b) >> s.
+ */
+DLS_INLINE uint64_t dls_u128_mul_u64_u64_shr_x86(uint64_t a, uint64_t b,
+						 unsigned int s)
+{
+	dls_u128 p = dls_u128_mul_u64_u64_x86(a, b);
+
+	if (s < 64) {
+		/* shrd by 0 leaves the low half as it is */
+		__asm__("shrdq %b2, %1, %0"
+			: "+r"(p.lo)
+			: "r"(p.hi), "cJ"(s)
+			: "cc");
+		return p.lo;
+	}
+	return s < 128 ? p.hi >> (s - 64) : 0;
 }
 
 /** @cond INTERNAL */
@@ -413,7 +486,7 @@ DLS_INLINE uint64_t dls_u128__divq(uint64_t hi, uint64_t lo, uint64_t d,
 {
 	uint64_t q, r;
 
-	__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "rm"(d) : "cc");
+	__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "r"(d) : "cc");
 	*rem = r;
 	return q;
 }
@@ -581,25 +654,43 @@ DLS_INLINE bool dls_u128_lt(dls_u128 a, dls_u128 b)
 }
 
 /**
- * @brief Bits [s, s + 64) of a * b, for s in 0..127.
+ * @brief Compare two products exactly: the sign of a * b - c * d.
+ *
+ * This is the cross-multiplication that tests a / b against c / d without
+ * dividing, as in the CBS wake-up rule.
+ * @param[in] a a factor of the left product.
+ * @param[in] b a factor of the left product.
+ * @param[in] c a factor of the right product.
+ * @param[in] d a factor of the right product.
+ * @return -1, 0 or 1 as a * b is less than, equal to or greater than c * d.
+ */
+DLS_INLINE int dls_u128_mul_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
+{
+	return dls_u128_cmp(dls_u128_mul_u64_u64(a, b), dls_u128_mul_u64_u64(c, d));
+}
+
+/**
+ * @brief Bits [s, s + 64) of a * b: the product scaled down by 2^s.
  * @param[in] a a factor.
  * @param[in] b a factor.
- * @param[in] s shift count.
- * @return the low 64 bits of (a * b) >> s.
+ * @param[in] s shift count, 0..127; 128 or more gives 0.
+ * @return the low 64 bits of (a * b) >> s (the bits above s + 63 are
+ * dropped, so the result is exact when a * b < 2^(s + 64)).
  */
 DLS_INLINE uint64_t dls_u128_mul_u64_u64_shr(uint64_t a, uint64_t b,
 					     unsigned int s)
 {
-	return dls_u128_shr(dls_u128_mul_u64_u64(a, b), s).lo;
+	return DLS_U128__MUL(dls_u128_mul_u64_u64_shr)(a, b, s);
 }
 
 /**
- * @brief (a * mul) >> s for a 32-bit multiplier (scaling by a ratio such as
- * capacity / 1024), s in 0..95.
+ * @brief (a * mul) >> s for a 32-bit multiplier: scaling by a ratio such as
+ * capacity / 1024.
  * @param[in] a the value.
  * @param[in] mul the multiplier.
- * @param[in] s shift count.
- * @return the low 64 bits of (a * mul) >> s.
+ * @param[in] s shift count, 0..127 (the product has at most 96 bits, so
+ * 96 and more give 0, as does 128 or more).
+ * @return the low 64 bits of (a * mul) >> s; exact for s >= 32.
  */
 DLS_INLINE uint64_t dls_u128_mul_u64_u32_shr(uint64_t a, uint32_t mul,
 					     unsigned int s)
