@@ -295,6 +295,8 @@ DLS_INLINE uint64_t dls_u128_mul_u64_u64_div_u64_portable(uint64_t a,
 	uint64_t r;
 
 	DLS_U128__CHECK_DIV(c);
+	if (p.hi == 0) /* common for times and bandwidths: one plain divide */
+		return p.lo / c;
 	if (p.hi >= c)
 		return UINT64_MAX;
 	return dls_u128__divlu_portable(p.hi, p.lo, c, &r);
@@ -441,6 +443,16 @@ DLS_INLINE uint64_t dls_u128_mul_u64_u64_div_u64_int128(uint64_t a, uint64_t b,
 /* x86_64 inline assembly backend: mulq and divq.                        */
 /* ------------------------------------------------------------------ */
 #if defined(DLS_U128_HAVE_X86) || defined(DLS_DOXYGEN)
+/** @cond INTERNAL */
+/* GCC folds a load into mulq/divq through "rm"; clang reads "rm" as "m"
+ * and spills a register to the stack first, so it gets "r". */
+#if defined(__clang__)
+#define DLS_U128__RM(x) "r"(x)
+#else
+#define DLS_U128__RM(x) "rm"(x)
+#endif
+/** @endcond */
+
 /**
  * @brief Full 64x64 product with `mulq` (x86_64 backend).
  * @param[in] a a factor.
@@ -451,7 +463,7 @@ DLS_INLINE dls_u128 dls_u128_mul_u64_u64_x86(uint64_t a, uint64_t b)
 {
 	uint64_t lo, hi;
 
-	__asm__("mulq %3" : "=a"(lo), "=d"(hi) : "a"(a), "r"(b) : "cc");
+	__asm__("mulq %3" : "=a"(lo), "=d"(hi) : "a"(a), DLS_U128__RM(b) : "cc");
 	return dls_u128__make(hi, lo);
 }
 
@@ -486,7 +498,7 @@ DLS_INLINE uint64_t dls_u128__divq(uint64_t hi, uint64_t lo, uint64_t d,
 {
 	uint64_t q, r;
 
-	__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), "r"(d) : "cc");
+	__asm__("divq %4" : "=a"(q), "=d"(r) : "a"(lo), "d"(hi), DLS_U128__RM(d) : "cc");
 	*rem = r;
 	return q;
 }
