@@ -6,7 +6,13 @@
  *   bench_math128                          the table
  *   bench_math128 --ops N --only B:OP      N operations of one backend/op
  *                                          (for bench/math128_callgrind.sh)
- * B is portable, int128, x86 or native; OP is mul, mulshr, div or muldiv.
+ * B is portable, int128, x86 or native; OP is mul (dls_u128_mul_u64_u64),
+ * mulshr (dls_u128_mul_u64_u64_shr by 20), div (dls_u128_div_u64_rem) or
+ * muldiv (dls_u128_mul_u64_u64_div_u64). native is the same arithmetic
+ * written with unsigned __int128 directly (division goes to libgcc).
+ * Operands cycle through 1024 precomputed values; most products exceed
+ * 2^64 and most a * b / c quotients fit 64 bits. Every result feeds an
+ * empty asm statement, so no operation can be dropped or hoisted.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
