@@ -27,8 +27,10 @@
  * struct dls_pi_task *next = dls_pi_unlock(&pi, &a, &m);  // wake `next`
  * @endcode
  *
- * Locking: the caller serialises every call on one context (one lock for
- * the whole PI state, as the POSIX mutex in posix.h does).
+ * Locking: the caller serialises every call on one context with one lock
+ * for the whole PI state (tasks, mutexes, waiters, the FIFO counter), as
+ * the POSIX mutex of pi_posix.h does with its domain lock; boost_changed
+ * runs with that lock held. Calls on different contexts are independent.
  */
 #ifndef DLSCHED_PI_H
 #define DLSCHED_PI_H
@@ -84,7 +86,22 @@ struct dls_pi_mutex {
 
 /** @brief Integrator callbacks. */
 struct dls_pi_ops {
-	/** @p task's effective key changed; requeue it (may be NULL). */
+	/**
+	 * @brief @p task's effective key (dls_pi_task::eff) changed (may be NULL).
+	 *
+	 * Called once per task whose eff changed, after eff and boosted are
+	 * updated, and only then. The callee requeues the task's scheduling
+	 * entity under the new key: for a deadline entity, while
+	 * task->boosted and task->eff.has_dl, it is ordered in its EDF tree
+	 * by task->eff.dl and must not be throttled (a boosted entity whose
+	 * budget runs out keeps running, as in Linux); once unboosted it goes
+	 * back to its own deadline and the CBS rules. A donor without a
+	 * deadline never lends one: a deadline task's eff.dl is always a real
+	 * deadline (its own or a deadline donor's), never a priority task's
+	 * placeholder. The callee must not call back into this context.
+	 * @param[in] ctx dls_pi_ctx::ctx.
+	 * @param[in] task the task.
+	 */
 	void (*boost_changed)(void *ctx, struct dls_pi_task *task);
 };
 
