@@ -264,33 +264,90 @@ static void test_set_own_propagates(void)
 }
 
 /* Random lock graphs: every operation is followed by the full check. */
+/* Reference order, written independently of the library's. */
+static bool ref_before(const struct dls_pi_key *a, const struct dls_pi_key *b)
+{
+	if (a->has_dl != b->has_dl)
+		return a->has_dl;
+	if (a->has_dl && a->dl != b->dl)
+		return (int64_t)(a->dl - b->dl) < 0;
+	return a->prio < b->prio;
+}
+
+static bool ref_equal(const struct dls_pi_key *a, const struct dls_pi_key *b)
+{
+	return !ref_before(a, b) && !ref_before(b, a) && a->has_dl == b->has_dl;
+}
+
+enum { RNT = 12, RNM = 6 };
+
+struct rand_rec {
+	struct dls_pi_task *t;
+	unsigned int calls[RNT];
+};
+
+static void on_boost_rand(void *ctx, struct dls_pi_task *t)
+{
+	struct rand_rec *r = ctx;
+
+	r->calls[t - r->t]++;
+}
+
+/* Brute force: each task's own key flows to every owner down its chain of
+ * waits (bounded: there are no cycles, so RNT steps reach the end). */
+static void ref_effective(const struct dls_pi_task *t, struct dls_pi_key *best)
+{
+	for (int i = 0; i < RNT; i++)
+		best[i] = t[i].own;
+	for (int j = 0; j < RNT; j++) {
+		const struct dls_pi_task *cur = &t[j];
+
+		for (int step = 0; cur->blocked_on && step < RNT; step++) {
+			cur = cur->blocked_on->lock->owner;
+			if (ref_before(&t[j].own, &best[cur - t]))
+				best[cur - t] = t[j].own;
+		}
+	}
+}
+
+/* Random lock graphs, deadlines around the u64 wrap: after every operation
+ * the validator holds, every effective key equals the brute force, and
+ * boost_changed ran exactly once for each task whose effective key
+ * changed and for no other. */
 static void test_random(void)
 {
-	enum { NT = 12, NM = 6 };
+	const uint64_t base = UINT64_MAX - 500;
 	struct dls_pi_ctx pi;
-	struct dls_pi_task t[NT];
-	struct dls_pi_mutex m[NM];
-	struct dls_pi_waiter w[NT];
-	struct dls_pi_task *ts[NT];
-	struct dls_pi_mutex *ls[NM];
+	struct dls_pi_task t[RNT];
+	struct dls_pi_mutex m[RNM];
+	struct dls_pi_waiter w[RNT];
+	struct dls_pi_task *ts[RNT];
+	struct dls_pi_mutex *ls[RNM];
+	struct dls_pi_key before[RNT], ref[RNT];
+	struct rand_rec rec = { .t = t };
+	static const struct dls_pi_ops rops = { .boost_changed = on_boost_rand };
 	struct dls_test_rng r;
-	uint64_t ops_n = dls_test_scaled(100000), deadlocks = 0, blocks = 0;
+	uint64_t ops_n = dls_test_scaled(100000), deadlocks = 0, blocks = 0, boosts = 0;
 
 	dls_test_rng_seed(&r, dls_test_seed("pi random graphs", 0x91ULL));
-	dls_pi_ctx_init(&pi, NULL, NULL);
-	for (int i = 0; i < NT; i++) {
+	dls_pi_ctx_init(&pi, &rops, &rec);
+	for (int i = 0; i < RNT; i++) {
 		dls_pi_task_init(&t[i], (int)dls_test_rng_below(&r, 100),
-				 dls_test_rng_below(&r, 2), dls_test_rng_below(&r, 1000));
+				 dls_test_rng_below(&r, 2), base + dls_test_rng_below(&r, 1000));
 		ts[i] = &t[i];
 	}
-	for (int i = 0; i < NM; i++) {
+	for (int i = 0; i < RNM; i++) {
 		dls_pi_mutex_init(&m[i]);
 		ls[i] = &m[i];
 	}
 	for (uint64_t op = 0; op < ops_n; op++) {
-		int i = (int)dls_test_rng_below(&r, NT), k = (int)dls_test_rng_below(&r, NM);
+		int i = (int)dls_test_rng_below(&r, RNT), k = (int)dls_test_rng_below(&r, RNM);
 		int rc;
 
+		for (int j = 0; j < RNT; j++) {
+			before[j] = t[j].eff;
+			rec.calls[j] = 0;
+		}
 		switch (dls_test_rng_below(&r, 4)) {
 		case 0:
 			if (t[i].blocked_on)
@@ -308,15 +365,30 @@ static void test_random(void)
 			break;
 		default:
 			dls_pi_set_own(&pi, &t[i], (int)dls_test_rng_below(&r, 100),
-				       dls_test_rng_below(&r, 2), dls_test_rng_below(&r, 1000));
+				       dls_test_rng_below(&r, 2),
+				       base + dls_test_rng_below(&r, 1000));
 			break;
 		}
-		DLS_ASSERT_VALID(dls_pi_check(ts, NT, ls, NM));
+		DLS_ASSERT_VALID(dls_pi_check(ts, RNT, ls, RNM));
+		ref_effective(t, ref);
+		for (int j = 0; j < RNT; j++) {
+			bool changed = !ref_equal(&before[j], &t[j].eff);
+
+			if (!ref_equal(&ref[j], &t[j].eff) ||
+			    rec.calls[j] != (changed ? 1u : 0u)) {
+				printf("\n  op %llu task %d: eff (%d,%d,%llu) ref (%d,%d,%llu) calls %u changed %d\n",
+				       (unsigned long long)op, j, t[j].eff.has_dl, t[j].eff.prio,
+				       (unsigned long long)t[j].eff.dl, ref[j].has_dl, ref[j].prio,
+				       (unsigned long long)ref[j].dl, rec.calls[j], changed);
+				CU_FAIL_FATAL("effective key or boost_changed calls differ from the reference");
+			}
+			boosts += changed;
+		}
 	}
-	printf("  %llu ops, %llu blocked, %llu deadlocks refused\n",
+	printf("  %llu ops, %llu blocked, %llu deadlocks refused, %llu boost changes\n",
 	       (unsigned long long)ops_n, (unsigned long long)blocks,
-	       (unsigned long long)deadlocks);
-	CU_ASSERT_TRUE(blocks > 0 && deadlocks > 0);
+	       (unsigned long long)deadlocks, (unsigned long long)boosts);
+	CU_ASSERT_TRUE(blocks > 0 && deadlocks > 0 && boosts > 0);
 }
 
 static const struct dls_test_case cases[] = {
