@@ -145,6 +145,36 @@ static void test_diagnostics(void)
 	}
 }
 
+/* A phase or task that fails to parse leaves its slot to the next one; the
+ * next must start from a clean slot (found by fuzzing: a stale event count
+ * made the next phase write past its event array). */
+static void test_failed_slot_reused(void)
+{
+	struct workload w;
+	const char *text =
+		"{ \"platform\": { \"cpus\": 2 },\n"
+		"  \"tasks\": {\n"
+		"    \"bad\": { \"cpus\": [1], \"delay\": 7,\n"
+		"             \"phases\": { \"p\": { \"sleep\": 1, \"sleep\": 2, \"run\": true },\n"
+		"                          \"q\": { \"run\": 3 } } },\n"
+		"    \"good\": { \"run\": 4 }\n"
+		"  } }\n";
+
+	CU_ASSERT_EQUAL_FATAL(load(&w, text, false), -1);
+	CU_ASSERT_EQUAL_FATAL(w.nr_diags, 1);
+	CU_ASSERT_STRING_EQUAL(w.diags[0],
+			       "w.json:4:64: error: \"run\" must be an integer, not boolean");
+	/* "bad" keeps only its good phase q, with q's one event. */
+	CU_ASSERT_EQUAL_FATAL(w.nr_tasks, 1);
+	CU_ASSERT_STRING_EQUAL(w.tasks[0].name, "good");
+	CU_ASSERT_EQUAL(w.tasks[0].cpus, 0);
+	CU_ASSERT_EQUAL(w.tasks[0].delay_us, 0);
+	CU_ASSERT_EQUAL_FATAL(w.tasks[0].nr_phases, 1);
+	CU_ASSERT_EQUAL_FATAL(w.tasks[0].phases[0].nr_events, 1);
+	CU_ASSERT_EQUAL(w.tasks[0].phases[0].events[0].us, 4);
+	workload_free(&w);
+}
+
 /* EDF, synchronous release of (C, T) = (1, 4), (2, 6), (2, 8) ms: at time 0
  * the order is t1 [0,1], t2 [1,3], t3 [3,5]; so t3's first response is
  * 5 ms, and over the hyperperiod no job misses (U = 0.83). */
@@ -220,6 +250,7 @@ static void test_examples_load_strict(void)
 static const struct dls_test_case cases[] = {
 	{ "rt-app grammar", test_grammar },
 	{ "diagnostics with positions", test_diagnostics },
+	{ "failed phase or task leaves a clean slot", test_failed_slot_reused },
 	{ "EDF schedule by hand", test_simulate_edf },
 	{ "overload misses", test_simulate_overload },
 	{ "bundled examples are strict-clean", test_examples_load_strict },

@@ -300,9 +300,13 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 static bool parse_phase(struct ctx *c, const struct json_value *obj, struct wl_phase *ph,
 			bool task_level)
 {
+	const char *name = ph->name;
 	size_t n = 0;
 	bool ok = true;
 
+	/* The slot may hold a phase that failed to parse: start afresh. */
+	memset(ph, 0, sizeof(*ph));
+	ph->name = name;
 	ph->loop = 1;
 	for (size_t i = 0; i < obj->len; i++)
 		n += event_type_of(obj->members[i].key) >= 0;
@@ -383,6 +387,8 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 	bool ok = true, has_loop = false;
 	int64_t legacy[3] = { 0, 0, 0 };
 
+	/* The slot may hold a task that failed to parse: start afresh. */
+	memset(t, 0, sizeof(*t));
 	t->name = tm->key;
 	t->line = tm->line;
 	t->col = tm->col;
