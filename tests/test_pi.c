@@ -59,10 +59,14 @@ static void test_chain(void)
 	CU_ASSERT_EQUAL(r.calls, 2);
 	DLS_ASSERT_EQ_U64(b.eff.dl, 100);
 	DLS_ASSERT_EQ_U64(c.eff.dl, 100);
+	CU_ASSERT_PTR_EQUAL(b.donor, &a);
+	CU_ASSERT_PTR_EQUAL(c.donor, &b);
+	CU_ASSERT_PTR_NULL(a.donor);
 	CHECKT(ts, 3, ls, 2);
 	/* c unlocks L2: b owns it, keeps a's deadline; c back to its own. */
 	CU_ASSERT_PTR_EQUAL(dls_pi_unlock(&pi, &c, &l2), &b);
 	CU_ASSERT_FALSE(c.boosted);
+	CU_ASSERT_PTR_NULL(c.donor);
 	DLS_ASSERT_EQ_U64(c.eff.dl, 300);
 	DLS_ASSERT_EQ_U64(b.eff.dl, 100);
 	CHECKT(ts, 3, ls, 2);
@@ -141,7 +145,8 @@ static void test_deadlock(void)
 {
 	struct dls_pi_ctx pi;
 	struct dls_pi_task a, b, c, snap[3];
-	struct dls_pi_mutex m1, m2, m3;
+	struct dls_pi_mutex m1, m2, m3, msnap[3];
+	struct dls_pi_waiter wsnap;
 	struct dls_pi_waiter wa, wb, wc;
 	const struct dls_pi_task *ts[3] = { &a, &b, &c };
 
@@ -159,15 +164,22 @@ static void test_deadlock(void)
 	dls_pi_lock(&pi, &b, &m2, NULL);
 	CU_ASSERT_EQUAL(dls_pi_lock(&pi, &a, &m2, &wa), DLS_PI_BLOCKED);
 	snapshot(ts, 3, snap);
+	msnap[0] = m1, msnap[1] = m2, msnap[2] = m3, wsnap = wa;
 	CU_ASSERT_EQUAL(dls_pi_lock(&pi, &b, &m1, &wb), DLS_EDEADLK);
 	CU_ASSERT_TRUE(same(ts, 3, snap));
+	CU_ASSERT_TRUE(!memcmp(&m1, &msnap[0], sizeof(m1)) && !memcmp(&m2, &msnap[1], sizeof(m2)) &&
+		       !memcmp(&m3, &msnap[2], sizeof(m3)) && !memcmp(&wa, &wsnap, sizeof(wa)));
+	DLS_ASSERT_EQ_U64(pi.seq, 1); /* the refused request took no FIFO ticket */
 	/* 3-cycle: c holds m3, b waits m3, c asks m1 (held by a, who waits on
 	 * m2 held by b) */
 	dls_pi_lock(&pi, &c, &m3, NULL);
 	CU_ASSERT_EQUAL(dls_pi_lock(&pi, &b, &m3, &wb), DLS_PI_BLOCKED);
 	snapshot(ts, 3, snap);
+	msnap[0] = m1, msnap[1] = m2, msnap[2] = m3, wsnap = wb;
 	CU_ASSERT_EQUAL(dls_pi_lock(&pi, &c, &m1, &wc), DLS_EDEADLK);
 	CU_ASSERT_TRUE(same(ts, 3, snap));
+	CU_ASSERT_TRUE(!memcmp(&m1, &msnap[0], sizeof(m1)) && !memcmp(&m2, &msnap[1], sizeof(m2)) &&
+		       !memcmp(&m3, &msnap[2], sizeof(m3)) && !memcmp(&wb, &wsnap, sizeof(wb)));
 	{
 		struct dls_pi_task *tt[3] = { &a, &b, &c };
 		struct dls_pi_mutex *ll[3] = { &m1, &m2, &m3 };
@@ -195,11 +207,29 @@ static void test_depth_limit(void)
 	/* t[i] waits on m[i+1]: chains grow one owner at a time. */
 	for (int i = N - 2; i >= 0; i--) {
 		int depth = N - 2 - i; /* owners blocked behind m[i+1] */
+		struct dls_pi_mutex before = m[i + 1];
+		struct dls_pi_task tb = t[i], ob = t[i + 1];
 		int rc = dls_pi_lock(&pi, &t[i], &m[i + 1], &w[i]);
 
 		CU_ASSERT_EQUAL(rc, depth > 4 ? DLS_ELOOP : DLS_PI_BLOCKED);
-		if (rc != DLS_PI_BLOCKED)
+		if (rc != DLS_PI_BLOCKED) {
+			/* refused: nothing changed */
+			CU_ASSERT_TRUE(!memcmp(&before, &m[i + 1], sizeof(before)) &&
+				       !memcmp(&tb, &t[i], sizeof(tb)) &&
+				       !memcmp(&ob, &t[i + 1], sizeof(ob)));
+			CU_ASSERT_EQUAL(i, N - 2 - 5);
 			break;
+		}
+	}
+	{
+		struct dls_pi_task *tt[N + 1];
+		struct dls_pi_mutex *ll[N];
+
+		for (int i = 0; i <= N; i++)
+			tt[i] = &t[i];
+		for (int i = 0; i < N; i++)
+			ll[i] = &m[i];
+		CHECKT(tt, N + 1, ll, N);
 	}
 }
 

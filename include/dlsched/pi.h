@@ -74,6 +74,10 @@ struct dls_pi_task {
 	struct dls_pi_key own;          /**< read-only: its own key */
 	struct dls_pi_key eff;          /**< read-only: own key or an inherited one */
 	bool boosted;                   /**< read-only: eff differs from own */
+	/** read-only: when boosted, the task of the top pi-waiter (blocked
+	 *  directly on a mutex this task owns) whose key eff is; else NULL.
+	 *  It may change without eff changing (an equal key). */
+	struct dls_pi_task *donor;
 	struct dls_rb_root_cached pi_waiters; /**< private: top waiters of its mutexes */
 	struct dls_pi_waiter *blocked_on; /**< read-only: its wait, or NULL */
 };

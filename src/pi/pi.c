@@ -84,6 +84,7 @@ void dls_pi_task_init(struct dls_pi_task *t, int prio, bool has_dl, uint64_t dl)
 	t->own.prio = prio;
 	t->eff = t->own;
 	t->boosted = false;
+	t->donor = NULL;
 	dls_rb_root_cached_init(&t->pi_waiters);
 	t->blocked_on = NULL;
 }
@@ -103,6 +104,7 @@ static bool recompute(struct dls_pi_ctx *pi, struct dls_pi_task *t)
 	if (n && dls_pi_key_before(&pi_waiter(n)->key, &eff))
 		eff = pi_waiter(n)->key;
 	t->boosted = !key_equal(&eff, &t->own);
+	t->donor = t->boosted ? pi_waiter(n)->task : NULL;
 	if (key_equal(&eff, &t->eff))
 		return false;
 	t->eff = eff;
@@ -345,6 +347,9 @@ const char *dls_pi_check(struct dls_pi_task *const *tasks, size_t nr_tasks,
 				return "effective key differs from the recomputation";
 			if (tasks[i]->boosted != !key_equal(&tasks[i]->eff, &tasks[i]->own))
 				return "boosted flag differs from eff != own";
+			if (tasks[i]->donor != (tasks[i]->boosted ?
+			    pi_waiter(dls_rb_first_cached(&tasks[i]->pi_waiters))->task : NULL))
+				return "donor is not the top pi-waiter's task while boosted";
 		}
 	}
 	return NULL;
