@@ -66,6 +66,17 @@ static const struct {
 	{ "{\"a\": 1.}", "t.json:1:7: expected digits after '.'" },
 	{ "{\"a\": \"\\q\"}", "t.json:1:8: unknown escape '\\q'" },
 	{ "", "t.json:1:1: unexpected end of input (expected a value)" },
+	{ "{\"a\": 1e999}", "t.json:1:7: number out of range (expected a magnitude below 1.8e308)" },
+	{ "[\"\xff\"]", "t.json:1:3: invalid UTF-8 in string (byte 0xff)" },
+	{ "[\"ok\xc0\xaf\"]", "t.json:1:5: invalid UTF-8 in string (byte 0xc0)" },  /* overlong '/' */
+	{ "[\"\xed\xa0\x80\"]", "t.json:1:3: invalid UTF-8 in string (byte 0xed)" }, /* U+D800 */
+	{ "[\"\xf4\x90\x80\x80\"]", "t.json:1:3: invalid UTF-8 in string (byte 0xf4)" }, /* > U+10FFFF */
+	{ "[\"\xe2\x82\"]", "t.json:1:3: invalid UTF-8 in string (byte 0xe2)" },   /* truncated */
+	{ "[\"x\\ud800\"]", "t.json:1:4: lone high surrogate in \\u escape (expected a "
+	  "following \\uDC00-\\uDFFF)" },
+	{ "[\"\\udc00\"]", "t.json:1:3: lone low surrogate in \\u escape" },
+	/* columns count characters: the two-byte e-acute is one column */
+	{ "[\"\xc3\xa9\", x]", "t.json:1:7: expected a value" },
 };
 
 static void test_errors(void)
@@ -100,6 +111,46 @@ static void test_depth_bound(void)
 	memmove(buf, buf + 1, n - 2);
 	buf[n - 2] = 0;
 	CU_ASSERT_EQUAL(parse(&d, buf), 0);
+	json_free(&d);
+}
+
+/* Edges of the input itself: NUL bytes, a byte-order mark, integers at the
+ * int64_t limits, surrogate pairs, a document cut short anywhere. */
+static void test_input_edges(void)
+{
+	static const char with_nul[] = "[\"a\0b\"]";
+	static const char nul_after[] = "[1]\0";
+	struct json_doc d;
+	const char *full = "{\"a\": [1, {\"b\": \"c\"}], /* x */ \"d\": -2.5e1,}";
+
+	CU_ASSERT_EQUAL(json_parse(&d, "t.json", with_nul, sizeof(with_nul) - 1), -1);
+	CU_ASSERT_STRING_EQUAL(d.error, "t.json:1:4: control character in string (expected an escape)");
+	json_free(&d);
+	CU_ASSERT_EQUAL(json_parse(&d, "t.json", nul_after, sizeof(nul_after) - 1), -1);
+	CU_ASSERT_STRING_EQUAL(d.error, "t.json:1:4: unexpected text after the document");
+	json_free(&d);
+
+	CU_ASSERT_EQUAL_FATAL(parse(&d, "\xef\xbb\xbf[9223372036854775807, -9223372036854775808, "
+				 "9223372036854775808, \"\\ud83d\\ude00\"]"), 0);
+	CU_ASSERT_EQUAL_FATAL(d.root->len, 4);
+	CU_ASSERT_TRUE(d.root->items[0]->is_integer);
+	DLS_ASSERT_EQ_S64(d.root->items[0]->integer, INT64_MAX);
+	CU_ASSERT_TRUE(d.root->items[1]->is_integer);
+	DLS_ASSERT_EQ_S64(d.root->items[1]->integer, INT64_MIN);
+	CU_ASSERT_FALSE(d.root->items[2]->is_integer);   /* 2^63 does not fit */
+	CU_ASSERT_DOUBLE_EQUAL(d.root->items[2]->number, 9223372036854775808.0, 1.0);
+	CU_ASSERT_STRING_EQUAL(d.root->items[3]->string, "\xf0\x9f\x98\x80"); /* U+1F600 */
+	CU_ASSERT_EQUAL(d.root->line, 1);
+	CU_ASSERT_EQUAL(d.root->col, 1);  /* the mark takes no column */
+	json_free(&d);
+
+	/* Every proper prefix of a valid document is an error, never a crash. */
+	for (size_t n = 0; n < strlen(full); n++) {
+		CU_ASSERT_EQUAL(json_parse(&d, "t.json", full, n), -1);
+		CU_ASSERT_FATAL(!strncmp(d.error, "t.json:1:", 9));
+		json_free(&d);
+	}
+	CU_ASSERT_EQUAL(json_parse(&d, "t.json", full, strlen(full)), 0);
 	json_free(&d);
 }
 
@@ -148,6 +199,7 @@ static const struct dls_test_case cases[] = {
 	{ "rt-app dialect", test_dialect },
 	{ "errors with positions", test_errors },
 	{ "depth bound", test_depth_bound },
+	{ "NUL, BOM, int64 limits, surrogates, truncation", test_input_edges },
 	{ "random input never crashes", test_random_robust },
 	{ NULL, NULL },
 };

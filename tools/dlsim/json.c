@@ -1,5 +1,7 @@
 #include "json.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,12 +58,14 @@ static void fail(struct parser *p, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Columns count characters, not bytes: UTF-8 continuation bytes do not
+ * move the column, so positions match what an editor shows. */
 static void advance(struct parser *p)
 {
 	if (*p->s == '\n') {
 		p->line++;
 		p->col = 1;
-	} else {
+	} else if (((unsigned char)*p->s & 0xc0) != 0x80) {
 		p->col++;
 	}
 	p->s++;
@@ -153,6 +157,36 @@ static int hex4(const char *s, unsigned long *out)
 	return 0;
 }
 
+/* Length of the well-formed UTF-8 sequence at s[0..avail), or 0: no
+ * overlong forms, no surrogates, nothing above U+10FFFF (RFC 3629). */
+static size_t utf8_len(const unsigned char *s, size_t avail)
+{
+	unsigned long cp, min;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		n = 2; cp = s[0] & 0x1f; min = 0x80;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		n = 3; cp = s[0] & 0x0f; min = 0x800;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		n = 4; cp = s[0] & 0x07; min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (avail < n)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
 /* Parse a string at p->s (which is '"'); returns arena copy. */
 static const char *parse_string(struct parser *p, size_t *lenp)
 {
@@ -185,8 +219,16 @@ static const char *parse_string(struct parser *p, size_t *lenp)
 			return NULL;
 		}
 		if (c != '\\') {
-			out[n++] = (char)c;
-			advance(p);
+			size_t u = utf8_len((const unsigned char *)p->s, (size_t)(p->end - p->s));
+
+			if (!u) {
+				fail(p, "invalid UTF-8 in string (byte 0x%02x)", c);
+				return NULL;
+			}
+			while (u--) {
+				out[n++] = *p->s;
+				advance(p);
+			}
 			continue;
 		}
 		esc_line = p->line;
@@ -214,6 +256,28 @@ static const char *parse_string(struct parser *p, size_t *lenp)
 			}
 			for (int i = 0; i < 4; i++)
 				advance(p);
+			if (cp >= 0xdc00 && cp <= 0xdfff) {
+				p->line = esc_line;
+				p->col = esc_col;
+				fail(p, "lone low surrogate in \\u escape");
+				return NULL;
+			}
+			if (cp >= 0xd800 && cp <= 0xdbff) {
+				unsigned long lo;
+
+				/* A high surrogate must pair with a following \uDC00-\uDFFF. */
+				if (p->end - p->s < 7 || p->s[1] != '\\' || p->s[2] != 'u' ||
+				    hex4(p->s + 3, &lo) || lo < 0xdc00 || lo > 0xdfff) {
+					p->line = esc_line;
+					p->col = esc_col;
+					fail(p, "lone high surrogate in \\u escape (expected a "
+					     "following \\uDC00-\\uDFFF)");
+					return NULL;
+				}
+				for (int i = 0; i < 6; i++)
+					advance(p);
+				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+			}
 			put_utf8(out, &n, cp);
 			break;
 		}
@@ -288,12 +352,19 @@ static struct json_value *parse_number(struct parser *p)
 	memcpy(buf, p->s, n);
 	buf[n] = 0;
 	v->number = strtod(buf, NULL);
+	if (!isfinite(v->number)) {
+		fail(p, "number out of range (expected a magnitude below 1.8e308)");
+		return NULL;
+	}
 	if (integer) {
-		char *endp;
-		long long ll = strtoll(buf, &endp, 10);
+		long long ll;
 
-		v->is_integer = v->number >= -9.2e18 && v->number <= 9.2e18;
-		v->integer = ll;
+		/* Integers are exact when they fit int64_t, not only when the
+		 * double happens to hold them. */
+		errno = 0;
+		ll = strtoll(buf, NULL, 10);
+		v->is_integer = errno != ERANGE;
+		v->integer = v->is_integer ? ll : 0;
 	}
 	while (p->s < q)
 		advance(p);
@@ -490,6 +561,9 @@ int json_parse(struct json_doc *doc, const char *fname, const char *text, size_t
 			    .end = text + len, .line = 1, .col = 1 };
 
 	memset(doc, 0, sizeof(*doc));
+	/* A UTF-8 byte-order mark, as some editors write, is not content. */
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+		p.s += 3;
 	doc->root = parse_value(&p);
 	if (!p.failed) {
 		skip_space(&p);
