@@ -2,6 +2,8 @@
  * PI waiter queue: one block + one unlock (hand-over) with 1, 16 and 256
  * other waiters already queued, against a sorted doubly-linked list of
  * waiters (the priority list the rb-tree replaced), in the same run.
+ * Three columns: the whole PI mutex path, the bare rb-tree waiter queue
+ * doing exactly the list's work, and the list.
  * Deadlines advance with time (k * 4 us + up to 1 ms), as under EDF, so a
  * newcomer usually sorts behind most waiters. Median of 7 runs, ns per
  * block+unlock pair.
@@ -73,6 +75,46 @@ static double run_tree(int nw, int ops)
 	return (now_ns() - t0) / ops;
 }
 
+/* ---- the bare waiter queue: the same work as the list peer ---------- */
+
+struct rnode {
+	struct dls_rb_node node;
+	uint64_t dl;
+};
+
+static bool rnode_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
+{
+	return dls_time_before(dls_container_of(a, struct rnode, node)->dl,
+			       dls_container_of(b, struct rnode, node)->dl);
+}
+
+static double run_rbq(int nw, int ops)
+{
+	static struct rnode nodes[MAXW + 1];
+	struct dls_rb_root_cached q = DLS_RB_ROOT_CACHED_INIT;
+	struct rnode *owner = &nodes[0];
+	uint64_t s = 42;
+	double t0;
+
+	for (int i = 0; i <= nw; i++) {
+		nodes[i].dl = rnd(&s) % 1000000;
+		dls_rb_node_init(&nodes[i].node);
+	}
+	for (int i = 1; i <= nw; i++)
+		dls_rb_add_cached(&nodes[i].node, &q, rnode_less);
+	t0 = now_ns();
+	for (int k = 0; k < ops; k++) {
+		struct dls_rb_node *top = dls_rb_first_cached(&q);
+
+		owner->dl = (uint64_t)k * 4000 + rnd(&s) % 1000000;
+		dls_rb_erase_cached(top, &q);
+		dls_rb_add_cached(&owner->node, &q, rnode_less);
+		owner = dls_container_of(top, struct rnode, node);
+	}
+	__asm__ volatile("" : : "r"(owner));
+	return (now_ns() - t0) / ops;
+}
+
 /* ---- peer: sorted doubly-linked list ------------------------------- */
 
 struct lnode {
@@ -132,17 +174,24 @@ int main(void)
 {
 	static const int sizes[] = { 1, 16, 256 };
 
-	printf("%-8s %12s %12s %8s\n", "waiters", "rbtree ns", "list ns", "ratio");
+	/* pi mutex: dls_pi_set_own + dls_pi_unlock + dls_pi_lock (both trees,
+	 * owner recompute, chain check); rb queue and list: the waiter queue
+	 * alone (pop the top, insert the old owner), the work the list did. */
+	printf("%-8s %14s %12s %12s %10s %10s\n", "waiters", "pi mutex ns",
+	       "rb queue ns", "list ns", "rbq/list", "pi/list");
 	for (int k = 0; k < 3; k++) {
-		double a[7], b[7];
+		double a[7], b[7], c[7];
 
 		for (int r = 0; r < 7; r++) {
 			a[r] = run_tree(sizes[k], 200000);
+			c[r] = run_rbq(sizes[k], 200000);
 			b[r] = run_list(sizes[k], 200000);
 		}
 		qsort(a, 7, sizeof(a[0]), cmpd);
 		qsort(b, 7, sizeof(b[0]), cmpd);
-		printf("%-8d %12.1f %12.1f %7.2fx\n", sizes[k], a[3], b[3], a[3] / b[3]);
+		qsort(c, 7, sizeof(c[0]), cmpd);
+		printf("%-8d %14.1f %12.1f %12.1f %9.2fx %9.2fx\n", sizes[k], a[3], c[3],
+		       b[3], c[3] / b[3], a[3] / b[3]);
 	}
 	return 0;
 }
