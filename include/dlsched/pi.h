@@ -102,7 +102,12 @@ struct dls_pi_ops {
 	 * back to its own deadline and the CBS rules. A donor without a
 	 * deadline never lends one: a deadline task's eff.dl is always a real
 	 * deadline (its own or a deadline donor's), never a priority task's
-	 * placeholder. The callee must not call back into this context.
+	 * placeholder. With the EDF core that is, under the task's rq lock,
+	 * `dls_entity_set_boost(rq, se, task->boosted && task->eff.has_dl,
+	 * task->eff.dl)` for a deadline entity; a priority-only task that
+	 * inherits a deadline (eff.has_dl, own.has_dl false) runs in the
+	 * deadline class under eff.dl until deboosted, as in Linux. The
+	 * callee must not call back into this context.
 	 * @param[in] ctx dls_pi_ctx::ctx.
 	 * @param[in] task the task.
 	 */
@@ -217,6 +222,8 @@ DLS_API bool dls_pi_key_before(const struct dls_pi_key *a, const struct dls_pi_k
  * @param[in] mutexes every mutex involved.
  * @param[in] nr_mutexes their number.
  * @return NULL when valid, else the first violated property.
+ * @note The from-scratch recomputation runs for up to 256 tasks; a larger
+ *       list gets the structural checks only.
  */
 DLS_API const char *dls_pi_check(struct dls_pi_task *const *tasks, size_t nr_tasks,
 				 struct dls_pi_mutex *const *mutexes, size_t nr_mutexes);
