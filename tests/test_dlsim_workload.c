@@ -175,6 +175,31 @@ static void test_failed_slot_reused(void)
 	workload_free(&w);
 }
 
+/* "hotplug" given twice (two "simulation" sections, as a merged file has)
+ * appends in file order; a rejected entry leaves nothing behind (found by
+ * fuzzing: the second array was sized without the first one's entries). */
+static void test_hotplug_repeated(void)
+{
+	struct workload w;
+	const char *text =
+		"{ \"platform\": { \"cpus\": 2 },\n"
+		"  \"simulation\": { \"hotplug\": [ { \"cpu\": 1, \"at_us\": 10, \"online\": false } ] },\n"
+		"  \"simulation\": { \"hotplug\": [ { \"cpu\": 1, \"at_us\": 20, \"online\": true },\n"
+		"                                { \"cpu\": 0, \"at_us\": 30 } ] },\n"
+		"  \"tasks\": { \"a\": { \"run\": 1 } } }\n";
+
+	CU_ASSERT_EQUAL_FATAL(load(&w, text, true), 0);
+	CU_ASSERT_EQUAL_FATAL(w.nr_hotplug, 3);
+	CU_ASSERT_EQUAL(w.hotplug[0].at_us, 10);
+	CU_ASSERT_FALSE(w.hotplug[0].online);
+	CU_ASSERT_EQUAL(w.hotplug[1].at_us, 20);
+	CU_ASSERT_TRUE(w.hotplug[1].online);
+	CU_ASSERT_EQUAL(w.hotplug[2].cpu, 0);
+	CU_ASSERT_EQUAL(w.hotplug[2].at_us, 30);
+	CU_ASSERT_FALSE(w.hotplug[2].online);    /* not given: false */
+	workload_free(&w);
+}
+
 /* EDF, synchronous release of (C, T) = (1, 4), (2, 6), (2, 8) ms: at time 0
  * the order is t1 [0,1], t2 [1,3], t3 [3,5]; so t3's first response is
  * 5 ms, and over the hyperperiod no job misses (U = 0.83). */
@@ -251,6 +276,7 @@ static const struct dls_test_case cases[] = {
 	{ "rt-app grammar", test_grammar },
 	{ "diagnostics with positions", test_diagnostics },
 	{ "failed phase or task leaves a clean slot", test_failed_slot_reused },
+	{ "repeated hotplug appends", test_hotplug_repeated },
 	{ "EDF schedule by hand", test_simulate_edf },
 	{ "overload misses", test_simulate_overload },
 	{ "bundled examples are strict-clean", test_examples_load_strict },

@@ -642,10 +642,22 @@ static void parse_simulation(struct ctx *c, const struct json_value *s)
 
 			if (!want_type(c, m, JSON_ARRAY))
 				continue;
-			w->hotplug = wl_alloc(c, a->len * sizeof(*w->hotplug));
-			for (size_t k = 0; w->hotplug && k < a->len; k++) {
+			/* A repeated "hotplug" key (or section) adds its events to
+			 * the ones before, in file order. */
+			struct wl_hotplug *old = w->hotplug;
+
+			w->hotplug = wl_alloc(c, (w->nr_hotplug + a->len) * sizeof(*w->hotplug));
+			if (!w->hotplug) {
+				w->hotplug = old;
+				continue;
+			}
+			if (w->nr_hotplug)
+				memcpy(w->hotplug, old, w->nr_hotplug * sizeof(*w->hotplug));
+			for (size_t k = 0; k < a->len; k++) {
 				const struct json_value *e = a->items[k];
 				struct wl_hotplug *h = &w->hotplug[w->nr_hotplug];
+
+				memset(h, 0, sizeof(*h));
 
 				if (e->type != JSON_OBJECT) {
 					VDIAG(c, true, e, "a hotplug entry must be an object "
