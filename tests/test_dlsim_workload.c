@@ -200,6 +200,48 @@ static void test_hotplug_repeated(void)
 	workload_free(&w);
 }
 
+/* The normalized dump: defaults made explicit, one line per task and phase,
+ * events in file order with duplicates kept. */
+static void test_dump(void)
+{
+	struct workload w;
+	const char *text =
+		"{ \"platform\": { \"cpus\": 2, \"clusters\": { \"big\": { \"cpus\": [1], "
+		"\"capacity\": 900, \"power_busy_mw\": 500, \"power_idle_mw\": 10 } } },\n"
+		"  \"simulation\": { \"seed\": 3, \"mode\": \"partitioned\",\n"
+		"                  \"hotplug\": [ { \"cpu\": 1, \"at_us\": 5 } ] },\n"
+		"  \"tasks\": { \"t\": { \"phases\": {\n"
+		"    \"p\": { \"cpus\": [0], \"run\": 7, \"sleep\": 3, \"run\": 2,\n"
+		"           \"timer\": { \"ref\": \"k\", \"period\": 20, \"mode\": \"absolute\" } },\n"
+		"    \"q\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 4, \"dl-period\": 40,\n"
+		"           \"lock\": \"m\", \"runtime\": 1, \"unlock\": \"m\" } } } } }\n";
+	const char *want =
+		"platform: 2 cpus, capacity 1024 900\n"
+		"cpu 1: cluster big, power busy 500 mW idle 10 mW\n"
+		"duration: -1 s, default policy SCHED_OTHER\n"
+		"simulation: horizon 0 us, seed 3, mode partitioned\n"
+		"hotplug: cpu 1 offline at 5 us\n"
+		"task t: instance 1 loop -1 delay 0 us policy SCHED_OTHER prio 0\n"
+		"  phase p loop 1 cpus 0x1: run=7 sleep=3 run=2 timer(k)=20(absolute)\n"
+		"  phase q loop 1 policy SCHED_DEADLINE prio 0 dl 4/40/40 us: lock(m) runtime=1 "
+		"unlock(m)\n";
+	char got[1024];
+	size_t n;
+	FILE *f = tmpfile();
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL_FATAL(load(&w, text, true), 0);
+	workload_dump(&w, f);
+	rewind(f);
+	n = fread(got, 1, sizeof(got) - 1, f);
+	got[n] = 0;
+	fclose(f);
+	if (strcmp(got, want))
+		fprintf(stderr, "got:\n%swant:\n%s", got, want);
+	CU_ASSERT_STRING_EQUAL(got, want);
+	workload_free(&w);
+}
+
 /* EDF, synchronous release of (C, T) = (1, 4), (2, 6), (2, 8) ms: at time 0
  * the order is t1 [0,1], t2 [1,3], t3 [3,5]; so t3's first response is
  * 5 ms, and over the hyperperiod no job misses (U = 0.83). */
@@ -277,6 +319,7 @@ static const struct dls_test_case cases[] = {
 	{ "diagnostics with positions", test_diagnostics },
 	{ "failed phase or task leaves a clean slot", test_failed_slot_reused },
 	{ "repeated hotplug appends", test_hotplug_repeated },
+	{ "normalized dump", test_dump },
 	{ "EDF schedule by hand", test_simulate_edf },
 	{ "overload misses", test_simulate_overload },
 	{ "bundled examples are strict-clean", test_examples_load_strict },

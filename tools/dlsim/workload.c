@@ -889,8 +889,22 @@ void workload_dump(const struct workload *w, FILE *out)
 	fprintf(out, "platform: %d cpus, capacity", w->nr_cpus);
 	for (int i = 0; i < w->nr_cpus; i++)
 		fprintf(out, " %u", w->cpus[i].capacity);
-	fprintf(out, "\nduration: %lld s, default policy %s\n", (long long)w->duration_s,
+	fprintf(out, "\n");
+	for (int i = 0; i < w->nr_cpus; i++)
+		if (w->cpus[i].cluster)
+			fprintf(out, "cpu %d: cluster %s, power busy %g mW idle %g mW\n", i,
+				w->cpus[i].cluster, w->cpus[i].power_busy_mw,
+				w->cpus[i].power_idle_mw);
+	fprintf(out, "duration: %lld s, default policy %s\n", (long long)w->duration_s,
 		wl_policy_name(w->default_policy));
+	fprintf(out, "simulation: horizon %lld us, seed %llu, mode %s\n",
+		(long long)w->horizon_us, (unsigned long long)w->seed,
+		w->mode == WL_MODE_GLOBAL ? "global" :
+		w->mode == WL_MODE_PARTITIONED ? "partitioned" : "clustered");
+	for (size_t i = 0; i < w->nr_hotplug; i++)
+		fprintf(out, "hotplug: cpu %d %s at %lld us\n", w->hotplug[i].cpu,
+			w->hotplug[i].online ? "online" : "offline",
+			(long long)w->hotplug[i].at_us);
 	for (size_t i = 0; i < w->nr_tasks; i++) {
 		const struct wl_task *t = &w->tasks[i];
 
@@ -908,7 +922,19 @@ void workload_dump(const struct workload *w, FILE *out)
 		for (size_t p = 0; p < t->nr_phases; p++) {
 			const struct wl_phase *ph = &t->phases[p];
 
-			fprintf(out, "  phase %s loop %lld:", ph->name, (long long)ph->loop);
+			fprintf(out, "  phase %s loop %lld", ph->name, (long long)ph->loop);
+			if (ph->cpus)
+				fprintf(out, " cpus 0x%llx", (unsigned long long)ph->cpus);
+			if (ph->sched.set) {
+				fprintf(out, " policy %s prio %d", wl_policy_name(ph->sched.policy),
+					ph->sched.prio);
+				if (ph->sched.policy == WL_DEADLINE)
+					fprintf(out, " dl %llu/%llu/%llu us",
+						(unsigned long long)ph->sched.dl_runtime_us,
+						(unsigned long long)ph->sched.dl_deadline_us,
+						(unsigned long long)ph->sched.dl_period_us);
+			}
+			fprintf(out, ":");
 			for (size_t e = 0; e < ph->nr_events; e++) {
 				const struct wl_event *ev = &ph->events[e];
 
@@ -918,6 +944,8 @@ void workload_dump(const struct workload *w, FILE *out)
 						ev->mutex ? ev->mutex : "");
 				if (ev->type == WL_TIMER || ev->us)
 					fprintf(out, "=%lld", (long long)ev->us);
+				if (ev->type == WL_TIMER && ev->absolute)
+					fprintf(out, "(absolute)");
 			}
 			fprintf(out, "\n");
 		}
