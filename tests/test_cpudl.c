@@ -6,12 +6,9 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <dlsched/cpudl.h>
 
@@ -632,63 +629,6 @@ static void test_lock_calls(void)
 
 /* ---- threads sharing one heap through a mutex --------------------------- */
 
-/*
- * Can this process run threads? Some qemu-user setups (qemu-i386 7.2 with a
- * dynamically linked i686 glibc) hang in pthread_create; a child process
- * tries once, and the threaded tests are skipped, with a notice, when it
- * does not finish within 5 s.
- */
-static void *probe_noop(void *arg)
-{
-	return arg;
-}
-
-static bool threads_usable(void)
-{
-	static int cached = -1;
-	bool ok = false;
-	pid_t pid;
-
-	if (cached >= 0)
-		return cached != 0;
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		pthread_t t;
-
-		if (pthread_create(&t, NULL, probe_noop, NULL) != 0)
-			_exit(1);
-		pthread_join(t, NULL);
-		_exit(0);
-	}
-	for (int i = 0; pid > 0 && i < 100; i++) {
-		struct timespec ts = { 0, 50000000 };
-		int st;
-
-		if (waitpid(pid, &st, WNOHANG) == pid) {
-			ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
-			pid = 0;
-			break;
-		}
-		nanosleep(&ts, NULL);
-	}
-	if (pid > 0) {
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-	}
-	cached = ok;
-	return ok;
-}
-
-#define SKIP_WITHOUT_THREADS()                                                 \
-	do {                                                                   \
-		if (!threads_usable()) {                                       \
-			printf("[skip] threads do not run here "              \
-			       "(pthread_create did not complete)\n");        \
-			return;                                                \
-		}                                                              \
-	} while (0)
-
 #define TH_N 4
 #define TH_CPUS 64
 
@@ -750,7 +690,7 @@ static void *th_main(void *p)
 
 static void test_threads(void)
 {
-	SKIP_WITHOUT_THREADS();
+	DLS_TEST_SKIP_WITHOUT_THREADS();
 
 	static const struct dls_cpudl_lock_ops ops = { .lock = mtx_lock,
 						       .unlock = mtx_unlock };

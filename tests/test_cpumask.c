@@ -5,13 +5,10 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
-#include <signal.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <dlsched/cpumask.h>
 
@@ -428,63 +425,6 @@ static void test_atomic_wrapper(void)
 	DLS_ASSERT_EQ_U64(w, ~(dls__atomic_word)0);
 }
 
-/*
- * Can this process run threads? Some qemu-user setups (qemu-i386 7.2 with a
- * dynamically linked i686 glibc) hang in pthread_create; a child process
- * tries once, and the threaded tests are skipped, with a notice, when it
- * does not finish within 5 s.
- */
-static void *probe_noop(void *arg)
-{
-	return arg;
-}
-
-static bool threads_usable(void)
-{
-	static int cached = -1;
-	bool ok = false;
-	pid_t pid;
-
-	if (cached >= 0)
-		return cached != 0;
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		pthread_t t;
-
-		if (pthread_create(&t, NULL, probe_noop, NULL) != 0)
-			_exit(1);
-		pthread_join(t, NULL);
-		_exit(0);
-	}
-	for (int i = 0; pid > 0 && i < 100; i++) {
-		struct timespec ts = { 0, 50000000 };
-		int st;
-
-		if (waitpid(pid, &st, WNOHANG) == pid) {
-			ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
-			pid = 0;
-			break;
-		}
-		nanosleep(&ts, NULL);
-	}
-	if (pid > 0) {
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-	}
-	cached = ok;
-	return ok;
-}
-
-#define SKIP_WITHOUT_THREADS()                                                 \
-	do {                                                                   \
-		if (!threads_usable()) {                                       \
-			printf("[skip] threads do not run here "              \
-			       "(pthread_create did not complete)\n");        \
-			return;                                                \
-		}                                                              \
-	} while (0)
-
 #define NTHREADS 4
 #define OVL_CPUS 130 /* three words on 64-bit hosts, five on 32-bit */
 
@@ -545,7 +485,7 @@ static void *toggle_main(void *arg)
 
 static void test_atomic_threads_toggle(void)
 {
-	SKIP_WITHOUT_THREADS();
+	DLS_TEST_SKIP_WITHOUT_THREADS();
 
 	struct ovl o = { .mask = mask_new(OVL_CPUS), .count = 0 };
 	struct ovl_thread th[NTHREADS];
@@ -608,7 +548,7 @@ static void *publish_writer(void *arg)
 
 static void test_atomic_threads_publish(void)
 {
-	SKIP_WITHOUT_THREADS();
+	DLS_TEST_SKIP_WITHOUT_THREADS();
 
 	struct ovl o = { .mask = mask_new(OVL_CPUS) };
 	struct ovl_thread th[NTHREADS];

@@ -9,10 +9,6 @@
 #include "dls_test.h"
 
 #if defined(__unix__) && defined(DLSCHED_ENABLE_ASSERT) && DLSCHED_ENABLE_ASSERT
-#include <signal.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 #define HAVE_DIV0_TEST 1
 #endif
 
@@ -335,60 +331,64 @@ static void test_muldiv_edges(void)
 }
 
 #if defined(HAVE_DIV0_TEST)
-enum child_end { DIED_OF_ASSERT, LIVED, HUNG };
-
-/*
- * Run fn in a child and see how it ends. Some qemu-user setups (qemu-i386
- * with a dynamically linked i686 glibc) never run a forked child; after 5 s
- * it is killed and reported as HUNG so the caller can skip.
- */
-static enum child_end run_in_child(void (*fn)(void))
-{
-	int status;
-	pid_t pid;
-
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		if (!freopen("/dev/null", "w", stderr))
-			_exit(3);
-		fn();
-		_exit(0);
-	}
-	if (pid < 0)
-		return LIVED;
-	for (int i = 0; i < 100; i++) {
-		struct timespec ts = { 0, 50000000 };
-
-		if (waitpid(pid, &status, WNOHANG) == pid)
-			return WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT
-				       ? DIED_OF_ASSERT
-				       : LIVED;
-		nanosleep(&ts, NULL);
-	}
-	kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
-	return HUNG;
-}
-
 static volatile uint64_t zero;
 
-static void div0_portable(void) { (void)dls_u128_div_u64_rem_portable(U(1, 1), zero, NULL); }
-static void muldiv0_portable(void) { (void)dls_u128_mul_u64_u64_div_u64_portable(1, 1, zero); }
-static void div0_api(void) { (void)dls_u128_div_u64_rem(U(0, 0), zero, NULL); }
-static void muldiv0_api(void) { (void)dls_u128_mul_u64_u64_div_u64(0, 0, zero); }
+static void div0_portable(void *arg)
+{
+	(void)arg;
+	(void)dls_u128_div_u64_rem_portable(U(1, 1), zero, NULL);
+}
+
+static void muldiv0_portable(void *arg)
+{
+	(void)arg;
+	(void)dls_u128_mul_u64_u64_div_u64_portable(1, 1, zero);
+}
+
+static void div0_api(void *arg)
+{
+	(void)arg;
+	(void)dls_u128_div_u64_rem(U(0, 0), zero, NULL);
+}
+
+static void muldiv0_api(void *arg)
+{
+	(void)arg;
+	(void)dls_u128_mul_u64_u64_div_u64(0, 0, zero);
+}
+
 #if defined(DLS_U128_HAVE_INT128)
-static void div0_int128(void) { (void)dls_u128_div_u64_rem_int128(U(1, 1), zero, NULL); }
-static void muldiv0_int128(void) { (void)dls_u128_mul_u64_u64_div_u64_int128(1, 1, zero); }
+static void div0_int128(void *arg)
+{
+	(void)arg;
+	(void)dls_u128_div_u64_rem_int128(U(1, 1), zero, NULL);
+}
+
+static void muldiv0_int128(void *arg)
+{
+	(void)arg;
+	(void)dls_u128_mul_u64_u64_div_u64_int128(1, 1, zero);
+}
+
 #endif
 #if defined(DLS_U128_HAVE_X86)
-static void div0_x86(void) { (void)dls_u128_div_u64_rem_x86(U(1, 1), zero, NULL); }
-static void muldiv0_x86(void) { (void)dls_u128_mul_u64_u64_div_u64_x86(1, 1, zero); }
+static void div0_x86(void *arg)
+{
+	(void)arg;
+	(void)dls_u128_div_u64_rem_x86(U(1, 1), zero, NULL);
+}
+
+static void muldiv0_x86(void *arg)
+{
+	(void)arg;
+	(void)dls_u128_mul_u64_u64_div_u64_x86(1, 1, zero);
+}
+
 #endif
 
 static void test_div_by_zero(void)
 {
-	static void (*const fns[])(void) = {
+	static void (*const fns[])(void *) = {
 		div0_portable, muldiv0_portable, div0_api, muldiv0_api,
 #if defined(DLS_U128_HAVE_INT128)
 		div0_int128, muldiv0_int128,
@@ -399,15 +399,15 @@ static void test_div_by_zero(void)
 	};
 
 	for (size_t i = 0; i < sizeof(fns) / sizeof(fns[0]); i++) {
-		enum child_end e = run_in_child(fns[i]);
+		enum dls_test_child e = dls_test_run_child(fns[i], NULL, 5000);
 
-		if (e == HUNG) {
+		if (e == DLS_CHILD_HUNG) {
 			printf("[skip] forked children do not run here\n");
 			return;
 		}
-		if (e != DIED_OF_ASSERT)
+		if (e != DLS_CHILD_ABORTED)
 			fprintf(stderr, "division by zero case %zu did not assert\n", i);
-		CU_ASSERT_EQUAL(e, DIED_OF_ASSERT);
+		CU_ASSERT_EQUAL(e, DLS_CHILD_ABORTED);
 	}
 }
 #endif

@@ -7,71 +7,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <sched.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <dlsched/pi_posix.h>
 
 #include "dls_test.h"
-
-/*
- * Can this process run threads? Some qemu-user setups (qemu-i386 with a
- * dynamically linked i686 glibc) hang in pthread_create; a child process
- * tries once, and the threaded tests are skipped, with a notice, when it
- * does not finish within 5 s.
- */
-static void *probe_noop(void *arg)
-{
-	return arg;
-}
-
-static bool threads_usable(void)
-{
-	static int cached = -1;
-	bool ok = false;
-	pid_t pid;
-
-	if (cached >= 0)
-		return cached != 0;
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		pthread_t t;
-
-		if (pthread_create(&t, NULL, probe_noop, NULL) != 0)
-			_exit(1);
-		pthread_join(t, NULL);
-		_exit(0);
-	}
-	for (int i = 0; pid > 0 && i < 100; i++) {
-		struct timespec ts = { 0, 50000000 };
-		int st;
-
-		if (waitpid(pid, &st, WNOHANG) == pid) {
-			ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
-			pid = 0;
-			break;
-		}
-		nanosleep(&ts, NULL);
-	}
-	if (pid > 0) {
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-	}
-	cached = ok;
-	return ok;
-}
-
-#define SKIP_WITHOUT_THREADS()                                                 \
-	do {                                                                   \
-		if (!threads_usable()) {                                       \
-			printf("[skip] threads do not run here "              \
-			       "(pthread_create did not complete)\n");        \
-			return;                                                \
-		}                                                              \
-	} while (0)
 
 struct boost_rec {
 	unsigned long calls; /* written under the domain lock */
@@ -124,7 +64,7 @@ static void test_boost_handshake(void)
 	pthread_t tid;
 	struct dls_pi_key k;
 
-	SKIP_WITHOUT_THREADS();
+	DLS_TEST_SKIP_WITHOUT_THREADS();
 	CU_ASSERT_FATAL(dls_pi_posix_init(&d, &ops, &rec) == 0);
 	dls_pi_posix_mutex_init(&d, &m);
 	CU_ASSERT_FATAL(dls_pi_posix_thread_init(&d, &lo, 50, false, 0) == 0);
@@ -213,7 +153,7 @@ static void test_threads_nested(void)
 	unsigned long expect[NLOCKS] = { 0 };
 	int checks = 0;
 
-	SKIP_WITHOUT_THREADS();
+	DLS_TEST_SKIP_WITHOUT_THREADS();
 	s.iters = dls_test_scaled(20000);
 	CU_ASSERT_FATAL(dls_pi_posix_init(&s.d, &ops, &rec) == 0);
 	for (int i = 0; i < NLOCKS; i++) {

@@ -69,6 +69,39 @@ uint64_t dls_test_seed(const char *what, uint64_t dflt);
  */
 uint64_t dls_test_scaled(uint64_t n);
 
+/* How a child started by dls_test_run_child() ended. */
+enum dls_test_child {
+	DLS_CHILD_EXITED,  /* returned from fn (exit status 0) */
+	DLS_CHILD_ABORTED, /* killed by SIGABRT: an assertion fired */
+	DLS_CHILD_FAILED,  /* any other exit status or signal */
+	DLS_CHILD_HUNG,    /* still running after the timeout; killed */
+	DLS_CHILD_NO_FORK, /* fork() failed */
+};
+
+/*
+ * Run fn(arg) in a forked child with stderr sent to /dev/null, waiting at
+ * most timeout_ms. Death tests expect DLS_CHILD_ABORTED and skip on
+ * DLS_CHILD_HUNG (emulators that never run forked children).
+ */
+enum dls_test_child dls_test_run_child(void (*fn)(void *), void *arg,
+				       unsigned int timeout_ms);
+
+/*
+ * Can this process start threads? Probed once in a child with a 5 s bound:
+ * qemu-i386 with a dynamically linked glibc hangs in pthread_create.
+ */
+bool dls_test_threads_usable(void);
+
+/* Return from the current test, with a notice, when threads cannot run. */
+#define DLS_TEST_SKIP_WITHOUT_THREADS()                                        \
+	do {                                                                   \
+		if (!dls_test_threads_usable()) {                              \
+			printf("[skip] threads do not run here "              \
+			       "(pthread_create did not complete)\n");       \
+			return;                                                \
+		}                                                              \
+	} while (0)
+
 struct dls_test_case {
 	const char *name;
 	void (*fn)(void);

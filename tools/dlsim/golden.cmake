@@ -1,6 +1,8 @@
 # Run dlsim --check on INPUT and compare stdout with GOLDEN byte for byte.
 # Set DLSIM_UPDATE_GOLDEN=1 in the environment to rewrite the golden file.
-execute_process(COMMAND ${DLSIM} ${INPUT} --check
+# EMULATOR (cross builds) is the emulator command with '|' between words.
+string(REPLACE "|" ";" emulator "${EMULATOR}")
+execute_process(COMMAND ${emulator} ${DLSIM} ${INPUT} --check
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "dlsim exited with ${rc}\n${err}")
