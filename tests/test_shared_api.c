@@ -8,8 +8,7 @@
 #include <CUnit/Basic.h>
 #include <CUnit/CUnit.h>
 
-#include <dlsched/common.h>
-#include <dlsched/rbtree.h>
+#include <dlsched/dlsched.h>
 
 struct item {
 	int key;

@@ -2,8 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <dlsched/common.h>
-#include <dlsched/rbtree.h>
+#include <dlsched/dlsched.h>
 
 struct item {
 	unsigned key;
@@ -37,6 +36,18 @@ int main(void)
 	     n = dls_rb_next(n))
 		if (dls_container_of(n, struct item, node)->key != expect++)
 			return 1;
+	/* The scheduler API: a 1 ms / 10 ms reservation is 10% bandwidth. */
+	{
+		struct dls_params p = { .runtime = 1000000, .deadline = 10000000,
+					.period = 10000000 };
+
+		/* rounded down, as documented */
+		if (dls_params_bw(&p) != (1ULL << DLS_BW_SHIFT) / 10) {
+			fprintf(stderr, "consumer: bandwidth %llu\n",
+				(unsigned long long)dls_params_bw(&p));
+			return 1;
+		}
+	}
 	printf("consumer: libdlsched %d.%d.%d works\n", DLSCHED_VERSION_MAJOR,
 	       DLSCHED_VERSION_MINOR, DLSCHED_VERSION_PATCH);
 	return expect == 5 ? 0 : 1;

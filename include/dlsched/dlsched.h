@@ -1,0 +1,36 @@
+/**
+ * @file dlsched.h
+ * @brief Umbrella header: the whole public API of libdlsched.
+ *
+ * Including this one header is enough for every module. Projects that embed
+ * only our types in their own structures can include dlsched/types.h, and
+ * single modules can be included on their own (dlsched/rbtree.h,
+ * dlsched/math128.h, ...). The POSIX platform headers are included only when
+ * the library was built with them (DLSCHED_HAVE_POSIX).
+ *
+ * @code
+ * #include <dlsched/dlsched.h>
+ *
+ * printf("libdlsched %d.%d.%d\n", DLSCHED_VERSION_MAJOR,
+ *        DLSCHED_VERSION_MINOR, DLSCHED_VERSION_PATCH);
+ * @endcode
+ */
+#ifndef DLSCHED_DLSCHED_H
+#define DLSCHED_DLSCHED_H
+
+#include <dlsched/config.h>
+#include <dlsched/common.h>
+#include <dlsched/math128.h>
+#include <dlsched/rbtree.h>
+#include <dlsched/types.h>
+#include <dlsched/sched.h>
+#include <dlsched/cpumask.h>
+#include <dlsched/cpudl.h>
+#include <dlsched/smp.h>
+#include <dlsched/pi.h>
+
+#if DLSCHED_HAVE_POSIX
+#include <dlsched/pi_posix.h>
+#endif
+
+#endif /* DLSCHED_DLSCHED_H */
