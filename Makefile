@@ -9,8 +9,8 @@ BUILD   ?= build
 CMAKE   ?= cmake
 CTEST   ?= ctest
 
-.PHONY: all deps deps-cross demo check check-asan check-tsan check-clang \
-        check-cross check-install check-freestanding check-all docs bench clean
+.PHONY: all deps deps-cross deps-fuzz demo check check-asan check-tsan check-clang \
+        check-cross check-install check-freestanding check-fuzz check-all docs bench clean
 
 all: check
 
@@ -19,6 +19,9 @@ deps:
 
 deps-cross:
 	@tools/install-deps.sh --cross
+
+deps-fuzz:
+	@tools/install-deps.sh --fuzz
 
 $(BUILD)/release/CMakeCache.txt:
 	$(CMAKE) -S . -B $(BUILD)/release -DCMAKE_BUILD_TYPE=Release
@@ -63,6 +66,10 @@ check-clang: deps
 check-cross: deps-cross
 	tools/check-cross.sh $(BUILD)
 
+# Bounded libFuzzer run of dlsim's workload reader (FUZZ_SECONDS, default 120).
+check-fuzz: deps-fuzz
+	tools/dlsim/fuzz/run.sh $${FUZZ_SECONDS:-120}
+
 check-freestanding: deps-cross
 	tools/check-freestanding.sh $(BUILD)
 
@@ -79,7 +86,7 @@ bench: deps $(BUILD)/release/CMakeCache.txt
 	$(CMAKE) --build $(BUILD)/release -j$(JOBS)
 	@tools/demo.sh $(BUILD)/release bench
 
-check-all: check check-clang check-asan check-tsan check-install docs check-cross
+check-all: check check-clang check-asan check-tsan check-install docs check-fuzz check-cross
 
 clean:
 	rm -rf $(BUILD)

@@ -2,12 +2,16 @@
 # Install what libdlsched needs on a Debian/Ubuntu machine.
 #   tools/install-deps.sh          build + test dependencies
 #   tools/install-deps.sh --cross  also the cross compilers and qemu-user
+#   tools/install-deps.sh --fuzz   also clang's libFuzzer runtime
 # As root it runs apt-get; otherwise it prints the one command to run.
 set -eu
 
 PKGS="cmake make gcc clang libcunit1-dev libatomic-ops-dev doxygen libbsd-dev pkg-config valgrind"
 if [ "${1:-}" = "--cross" ]; then
 	PKGS="$PKGS gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf gcc-i686-linux-gnu gcc-arm-none-eabi qemu-user binutils-arm-none-eabi"
+fi
+if [ "${1:-}" = "--fuzz" ]; then
+	PKGS="$PKGS libclang-rt-dev"
 fi
 
 missing=""
