@@ -17,6 +17,15 @@ debarch() {
 	esac
 }
 
+# qemu-i386 hangs in fork() and pthread_create() of dynamically linked i686
+# glibc programs; statically linked ones run, threads included, so the i686
+# suite links statically (and leaves out the shared-library test).
+extra() {
+	case $1 in
+	i686) echo "-DCMAKE_EXE_LINKER_FLAGS=-static -DDLSCHED_BUILD_SHARED=OFF" ;;
+	esac
+}
+
 for a in $arches; do
 	sysroot="$top/$build/sysroot-$(debarch "$a")"
 	tools/cross-sysroot.sh "$(debarch "$a")" "$sysroot"
@@ -26,7 +35,7 @@ for a in $arches; do
 		-DCMAKE_TOOLCHAIN_FILE="$top/cmake/toolchains/$a.cmake" \
 		-DDLSCHED_CROSS_SYSROOT="$sysroot" \
 		-DCMAKE_BUILD_TYPE=Debug -DDLSCHED_ENABLE_ASSERT=ON \
-		-DDLSCHED_WERROR=ON -DDLSCHED_BUILD_BENCH=OFF
+		-DDLSCHED_WERROR=ON -DDLSCHED_BUILD_BENCH=OFF $(extra "$a")
 	DLSCHED_CROSS_SYSROOT="$sysroot" cmake --build "$dir" -j2
 	(cd "$dir" && DLS_TEST_SCALE=${DLS_TEST_SCALE:-10} \
 		ctest --output-on-failure -j2)
