@@ -15,6 +15,21 @@
 #endif
 
 /*
+ * DLS_RACY marks a small function whose loads read another CPU's state
+ * without that CPU's lock, by design: the result is a hint that the caller
+ * checks again under the lock (the kernel's data_race()/READ_ONCE peeks).
+ * ThreadSanitizer does not instrument it, and it is never inlined into an
+ * instrumented caller.
+ */
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 8)
+#  define DLS_RACY __attribute__((no_sanitize("thread"), noinline))
+#elif defined(__GNUC__)
+#  define DLS_RACY __attribute__((noinline))
+#else
+#  define DLS_RACY
+#endif
+
+/*
  * Two levels of checks (STYLE.md rule 11):
  *  - DLS_ASSERT: internal invariants and cheap-to-detect misuse. On when the
  *    library is built with DLSCHED_ENABLE_ASSERT (debug and test builds), off

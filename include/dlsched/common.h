@@ -69,7 +69,11 @@
 	X(ELOOP, -21, "lock chain deeper than the configured limit")           \
 	X(ENOCPU, -30, "no online CPU allowed by the affinity mask")           \
 	X(ESTATE, -31, "operation not allowed in the object's current state")  \
-	X(ECAPACITY, -32, "remaining CPUs cannot hold the admitted bandwidth")
+	X(ECAPACITY, -32, "remaining CPUs cannot hold the admitted bandwidth") \
+	X(EEXITED, -40, "worker thread has exited")                            \
+	X(ESTOPPED, -41, "worker stopped before its thread function ran")      \
+	X(ETHREAD, -42, "a thread could not be created")                       \
+	X(ECLOCK, -43, "clock not available on this system")
 
 /** @brief Error codes returned (negated) by libdlsched functions. */
 enum dls_errno {

@@ -1,0 +1,159 @@
+/*
+ * The POSIX platform of a domain: dls_ops on a clock, the timer service and
+ * per-CPU locks; the task_rq_lock pattern; CPU hotplug with parked workers.
+ */
+#define _GNU_SOURCE
+
+#include "platform/posix/posix_impl.h"
+
+static struct dls_posix *plat(void *ctx)
+{
+	return ctx;
+}
+
+static uint64_t ops_now(void *ctx, int cpu)
+{
+	(void)cpu;
+	return dls_posix_clock_now(&plat(ctx)->clock);
+}
+
+static struct dls_posix_timer *platform_timer(const struct dls_timer *t)
+{
+	struct dls_posix_timer *pt = (struct dls_posix_timer *)t->platform_data;
+
+	/* The entity's timer was not bound with dls_posix_timer_bind(). */
+	DLS_ASSERT(pt != NULL && pt->core == t);
+	return pt;
+}
+
+static void ops_timer_arm(void *ctx, struct dls_timer *t, uint64_t abs_ns)
+{
+	dls_posix_timer_arm(&plat(ctx)->timers, platform_timer(t), abs_ns);
+}
+
+static void ops_timer_cancel(void *ctx, struct dls_timer *t)
+{
+	/* The core holds a runqueue lock: never wait for a running expiry. */
+	(void)dls_posix_timer_try_cancel(&plat(ctx)->timers, platform_timer(t));
+}
+
+static void ops_lock(void *ctx, int cpu)
+{
+	DLS_ASSERT(cpu >= 0 && cpu < plat(ctx)->nr_cpus);
+	dls_posix_lock_acquire(&plat(ctx)->locks[cpu]);
+}
+
+static void ops_unlock(void *ctx, int cpu)
+{
+	dls_posix_lock_release(&plat(ctx)->locks[cpu]);
+}
+
+void dls_posix_fill_ops(struct dls_ops *ops, void (*resched)(void *ctx, int cpu),
+			void (*trace)(void *ctx, const struct dls_trace_event *ev))
+{
+	*ops = (struct dls_ops){
+		.now = ops_now,
+		.timer_arm = ops_timer_arm,
+		.timer_cancel = ops_timer_cancel,
+		.resched = resched,
+		.lock = ops_lock,
+		.unlock = ops_unlock,
+		.trace = trace,
+	};
+}
+
+int dls_posix_init(struct dls_posix *p, const struct dls_posix_config *cfg,
+		   struct dls_posix_lock *locks, int nr_cpus)
+{
+	static const struct dls_posix_config defaults = {
+		DLS_POSIX_CLOCK_MONOTONIC, DLS_POSIX_LOCK_MUTEX
+	};
+	int rc, cpu;
+
+	if (!p || !locks || nr_cpus < 1)
+		return DLS_EINVAL;
+	if (!cfg)
+		cfg = &defaults;
+	*p = (struct dls_posix){ .locks = locks, .nr_cpus = nr_cpus };
+	rc = dls_posix_clock_init(&p->clock, cfg->clock);
+	if (rc)
+		return rc;
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		rc = dls_posix_lock_init(&locks[cpu], cfg->lock);
+		if (rc)
+			goto undo;
+	}
+	rc = dls_posix_timers_init(&p->timers, &p->clock);
+	if (rc == 0)
+		return 0;
+undo:
+	while (cpu-- > 0)
+		dls_posix_lock_destroy(&locks[cpu]);
+	return rc;
+}
+
+int dls_posix_start(struct dls_posix *p)
+{
+	return dls_posix_timers_start(&p->timers);
+}
+
+void dls_posix_stop(struct dls_posix *p)
+{
+	dls_posix_timers_stop(&p->timers);
+}
+
+void dls_posix_destroy(struct dls_posix *p)
+{
+	dls_posix_timers_destroy(&p->timers);
+	for (int cpu = 0; cpu < p->nr_cpus; cpu++)
+		dls_posix_lock_destroy(&p->locks[cpu]);
+}
+
+/*
+ * The entity's runqueue read without its lock: it may be changing under a
+ * migration, which is why the caller locks what it saw and checks again
+ * under that lock (task_rq_lock's READ_ONCE). A word-sized pointer load.
+ */
+DLS_RACY static struct dls_rq *racy_rq(const struct dls_entity *se)
+{
+	return *(struct dls_rq *const volatile *)&se->rq;
+}
+
+struct dls_rq *dls_posix_entity_lock(struct dls_domain *dom, struct dls_entity *se)
+{
+	for (;;) {
+		struct dls_rq *rq = racy_rq(se);
+
+		if (!rq)
+			return NULL;
+		dom->ops->lock(dom->ctx, rq->cpu);
+		if (racy_rq(se) == rq)
+			return rq; /* stable: leaving rq needs its lock */
+		dom->ops->unlock(dom->ctx, rq->cpu);
+	}
+}
+
+int dls_posix_cpu_down(struct dls_domain *dom, int cpu, struct dls_posix_worker *w,
+		       bool force, dls_stranded_fn stranded, void *arg)
+{
+	int rc;
+
+	if (w) {
+		rc = dls_posix_worker_park(w);
+		if (rc)
+			return rc;
+	}
+	rc = dls_cpu_offline(dom, cpu, force, stranded, arg);
+	if (rc && w)
+		(void)dls_posix_worker_unpark(w);
+	return rc;
+}
+
+int dls_posix_cpu_up(struct dls_domain *dom, int cpu, struct dls_posix_worker *w)
+{
+	int rc = dls_cpu_online(dom, cpu);
+
+	if (rc)
+		return rc;
+	return w ? dls_posix_worker_unpark(w) : 0;
+}

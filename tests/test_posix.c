@@ -1,0 +1,630 @@
+/*
+ * POSIX platform: clock, locks, the timer service (never early, within a
+ * tolerance, in order; arm/cancel races hammered), parkable workers (the
+ * seed's orderings) and the ops on a real domain. Threads and real time:
+ * each case keeps to a fraction of a second and asserts order and bounds,
+ * not latencies, so a loaded 2-core machine passes. Runs under TSan.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <dlsched/posix.h>
+
+#include "dls_test.h"
+
+#define US 1000ull
+#define MS 1000000ull
+
+/* Late-firing bound: generous, for loaded machines and sanitizers. */
+#define TIMER_TOLERANCE (500 * MS)
+
+static void sleep_ns(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+
+	nanosleep(&ts, NULL);
+}
+
+/* ---- clock and locks -------------------------------------------------- */
+
+static void test_clock(void)
+{
+	static const enum dls_posix_clock_id ids[] = {
+		DLS_POSIX_CLOCK_MONOTONIC, DLS_POSIX_CLOCK_MONOTONIC_RAW,
+		DLS_POSIX_CLOCK_BOOTTIME,
+	};
+	struct dls_posix_clock c;
+
+	DLS_ASSERT_EQ_S64(dls_posix_clock_init(NULL, DLS_POSIX_CLOCK_MONOTONIC), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_posix_clock_init(&c, (enum dls_posix_clock_id)7), DLS_EINVAL);
+	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+		int rc = dls_posix_clock_init(&c, ids[i]);
+		uint64_t a, b;
+
+		CU_ASSERT(rc == 0 || rc == DLS_ECLOCK);
+		if (rc)
+			continue;
+		a = dls_posix_clock_now(&c);
+		sleep_ns(1 * MS);
+		b = dls_posix_clock_now(&c);
+		CU_ASSERT(dls_time_before(a, b));
+		CU_ASSERT(b - a >= 1 * MS);
+	}
+	CU_ASSERT_STRING_EQUAL(dls_strerror(DLS_ECLOCK), "clock not available on this system");
+	CU_ASSERT_STRING_EQUAL(dls_errname(DLS_EEXITED), "DLS_EEXITED");
+}
+
+struct lock_shared {
+	struct dls_posix_lock l;
+	unsigned long counter; /* protected by l only */
+	unsigned long n;
+};
+
+static void *lock_main(void *arg)
+{
+	struct lock_shared *s = arg;
+
+	for (unsigned long i = 0; i < s->n; i++) {
+		dls_posix_lock_acquire(&s->l);
+		s->counter++;
+		dls_posix_lock_release(&s->l);
+	}
+	return NULL;
+}
+
+static void test_locks(void)
+{
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	DLS_ASSERT_EQ_S64(dls_posix_lock_init(NULL, DLS_POSIX_LOCK_MUTEX), DLS_EINVAL);
+	for (int kind = 0; kind < 2; kind++) {
+		struct lock_shared s = { .n = dls_test_scaled(20000) };
+		pthread_t t[3];
+
+		DLS_ASSERT_EQ_S64(dls_posix_lock_init(&s.l, (enum dls_posix_lock_kind)kind), 0);
+		for (int i = 0; i < 3; i++)
+			CU_ASSERT_FATAL(pthread_create(&t[i], NULL, lock_main, &s) == 0);
+		for (int i = 0; i < 3; i++)
+			pthread_join(t[i], NULL);
+		DLS_ASSERT_EQ_U64(s.counter, 3 * s.n);
+		dls_posix_lock_destroy(&s.l);
+	}
+}
+
+/* ---- workers ------------------------------------------------------------ */
+
+struct wstate {
+	pthread_mutex_t m;
+	unsigned long calls;    /* calls of the thread function */
+	unsigned long loops;    /* loop turns inside it */
+	int ret;                /* what it returns */
+	bool exit_at_once;      /* return without waiting for a request */
+	bool self_park;         /* request its own park, then return */
+};
+
+static int wfn(struct dls_posix_worker *w, void *arg)
+{
+	struct wstate *s = arg;
+	bool at_once, self_park;
+
+	pthread_mutex_lock(&s->m);
+	s->calls++;
+	at_once = s->exit_at_once;
+	self_park = s->self_park;
+	s->self_park = false;
+	pthread_mutex_unlock(&s->m);
+	if (self_park) {
+		DLS_ASSERT_EQ_S64(dls_posix_worker_park(w), 0); /* flag only */
+		CU_ASSERT(dls_posix_worker_should_park(w));
+		return s->ret;
+	}
+	while (!at_once && !dls_posix_worker_should_stop(w) &&
+	       !dls_posix_worker_should_park(w)) {
+		pthread_mutex_lock(&s->m);
+		s->loops++;
+		pthread_mutex_unlock(&s->m);
+		dls_posix_worker_sleep(w, 200 * US);
+	}
+	return s->ret;
+}
+
+static unsigned long calls_of(struct wstate *s)
+{
+	unsigned long c;
+
+	pthread_mutex_lock(&s->m);
+	c = s->calls;
+	pthread_mutex_unlock(&s->m);
+	return c;
+}
+
+static void wait_calls(struct wstate *s, unsigned long n)
+{
+	while (calls_of(s) < n)
+		sleep_ns(100 * US);
+}
+
+static void wstate_init(struct wstate *s, int ret)
+{
+	memset(s, 0, sizeof(*s));
+	pthread_mutex_init(&s->m, NULL);
+	s->ret = ret;
+}
+
+/* Park before the first run: the function never runs until unparked. */
+static void test_worker_park_before_run(void)
+{
+	struct dls_posix_worker w;
+	struct wstate s;
+	int result = -1;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	wstate_init(&s, 7);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_create(&w, wfn, &s, 0, 0), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_park(&w), 0);
+	sleep_ns(5 * MS);
+	DLS_ASSERT_EQ_U64(calls_of(&s), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_park(&w), 0); /* twice: still parked */
+	DLS_ASSERT_EQ_S64(dls_posix_worker_unpark(&w), 0);
+	wait_calls(&s, 1);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_stop(&w, &result), 0);
+	DLS_ASSERT_EQ_S64(result, 7);
+	DLS_ASSERT_EQ_U64(calls_of(&s), 1);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_stop(&w, &result), DLS_ESTATE);
+}
+
+/* Stopped before it ever ran: DLS_ESTOPPED, the function never called. */
+static void test_worker_stop_unwoken(void)
+{
+	struct dls_posix_worker w;
+	struct wstate s;
+	int result = 0;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	wstate_init(&s, 3);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_create(&w, wfn, &s, 0, DLS_POSIX_WORKER_NOBIND), 0);
+	CU_ASSERT_FALSE(w.bound);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_unpark(&w), 0); /* not parked: nothing */
+	sleep_ns(2 * MS);
+	DLS_ASSERT_EQ_U64(calls_of(&s), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_stop(&w, &result), 0);
+	DLS_ASSERT_EQ_S64(result, DLS_ESTOPPED);
+	DLS_ASSERT_EQ_U64(calls_of(&s), 0);
+}
+
+/* Park a running worker twice, unpark it (function called again), unpark
+ * a running worker (nothing), stop a parked one (last result). */
+static void test_worker_park_unpark_stop(void)
+{
+	struct dls_posix_worker w;
+	struct wstate s;
+	int result = 0;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	wstate_init(&s, 11);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_create(&w, wfn, &s, 0, 0), 0);
+	dls_posix_worker_wake(&w);
+	wait_calls(&s, 1);
+	for (unsigned long round = 1; round <= 5; round++) {
+		DLS_ASSERT_EQ_S64(dls_posix_worker_park(&w), 0);
+		DLS_ASSERT_EQ_S64(dls_posix_worker_park(&w), 0);
+		DLS_ASSERT_EQ_U64(calls_of(&s), round);
+		pthread_mutex_lock(&w.lock);
+		CU_ASSERT(w.parked);
+		DLS_ASSERT_EQ_U64(w.runs, round);
+		pthread_mutex_unlock(&w.lock);
+		DLS_ASSERT_EQ_S64(dls_posix_worker_unpark(&w), 0);
+		wait_calls(&s, round + 1);
+		DLS_ASSERT_EQ_S64(dls_posix_worker_unpark(&w), 0); /* running: nothing */
+	}
+	DLS_ASSERT_EQ_S64(dls_posix_worker_park(&w), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_stop(&w, &result), 0);
+	DLS_ASSERT_EQ_S64(result, 11);
+	DLS_ASSERT_EQ_U64(calls_of(&s), 6);
+}
+
+/* The function returned without a park request: the thread exits; park
+ * and unpark report it, stop still returns the result. */
+static void test_worker_park_after_exit(void)
+{
+	struct dls_posix_worker w;
+	struct wstate s;
+	int result = 0;
+	bool exited = false;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	wstate_init(&s, 42);
+	s.exit_at_once = true;
+	DLS_ASSERT_EQ_S64(dls_posix_worker_create(&w, wfn, &s, 1, 0), 0);
+	dls_posix_worker_wake(&w);
+	while (!exited) {
+		pthread_mutex_lock(&w.lock);
+		exited = w.exited;
+		pthread_mutex_unlock(&w.lock);
+		sleep_ns(100 * US);
+	}
+	DLS_ASSERT_EQ_S64(dls_posix_worker_park(&w), DLS_EEXITED);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_unpark(&w), DLS_EEXITED);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_stop(&w, &result), 0);
+	DLS_ASSERT_EQ_S64(result, 42);
+	DLS_ASSERT_EQ_U64(calls_of(&s), 1);
+}
+
+/* A park from the worker itself only sets the request; its function then
+ * returns and the thread parks; another thread's park finds it parked. */
+static void test_worker_self_park(void)
+{
+	struct dls_posix_worker w;
+	struct wstate s;
+	int result = 0;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	wstate_init(&s, 5);
+	s.self_park = true;
+	DLS_ASSERT_EQ_S64(dls_posix_worker_create(&w, wfn, &s, 0, 0), 0);
+	dls_posix_worker_wake(&w);
+	wait_calls(&s, 1);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_park(&w), 0);
+	DLS_ASSERT_EQ_U64(calls_of(&s), 1);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_unpark(&w), 0);
+	wait_calls(&s, 2);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_stop(&w, &result), 0);
+	DLS_ASSERT_EQ_S64(result, 5);
+}
+
+/* Park and unpark hammered from two controllers at once. */
+struct ctl {
+	struct dls_posix_worker *w;
+	unsigned long n;
+	unsigned long overridden; /* parks an unpark of the other thread undid */
+	int errors;
+};
+
+static void *ctl_main(void *arg)
+{
+	struct ctl *c = arg;
+
+	for (unsigned long i = 0; i < c->n; i++) {
+		int rc = dls_posix_worker_park(c->w);
+
+		if (rc == DLS_EBUSY)
+			c->overridden++;
+		else if (rc != 0)
+			c->errors++;
+		if (dls_posix_worker_unpark(c->w) != 0)
+			c->errors++;
+	}
+	return NULL;
+}
+
+static void test_worker_park_hammer(void)
+{
+	struct dls_posix_worker w;
+	struct wstate s;
+	struct ctl c[2];
+	pthread_t t[2];
+	int result = 0;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	wstate_init(&s, 9);
+	DLS_ASSERT_EQ_S64(dls_posix_worker_create(&w, wfn, &s, 0, 0), 0);
+	dls_posix_worker_wake(&w);
+	for (int i = 0; i < 2; i++) {
+		c[i] = (struct ctl){ &w, dls_test_scaled(300), 0, 0 };
+		CU_ASSERT_FATAL(pthread_create(&t[i], NULL, ctl_main, &c[i]) == 0);
+	}
+	for (int i = 0; i < 2; i++) {
+		pthread_join(t[i], NULL);
+		DLS_ASSERT_EQ_S64(c[i].errors, 0);
+	}
+	DLS_ASSERT_EQ_S64(dls_posix_worker_stop(&w, &result), 0);
+	DLS_ASSERT_EQ_S64(result, 9);
+}
+
+/* ---- timers ------------------------------------------------------------------ */
+
+struct fire_rec {
+	pthread_mutex_t m;
+	struct dls_posix_clock *clock;
+	uint64_t at[64];
+	int order[64];
+	int n;
+};
+
+struct rec_timer {
+	struct dls_posix_timer t;
+	struct fire_rec *rec;
+	int id;
+};
+
+static void rec_fire(void *arg, struct dls_posix_timer *t)
+{
+	struct rec_timer *rt = arg;
+	uint64_t now = dls_posix_clock_now(rt->rec->clock);
+
+	(void)t;
+	pthread_mutex_lock(&rt->rec->m);
+	rt->rec->at[rt->id] = now;
+	rt->rec->order[rt->rec->n++] = rt->id;
+	pthread_mutex_unlock(&rt->rec->m);
+}
+
+/* Random expiries within 30 ms, on each clock: each fires once, never
+ * before its time, within the tolerance, in expiry order. */
+static void test_timers_never_early(void)
+{
+	enum { N = 40 };
+	struct dls_test_rng rng;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	dls_test_rng_seed(&rng, dls_test_seed("posix timers", 0x7133));
+	for (int which = 0; which < 3; which++) {
+		struct dls_posix_clock clock;
+		struct dls_posix_timers svc;
+		struct rec_timer rt[N];
+		struct fire_rec rec = { .clock = &clock };
+		uint64_t start;
+		int n;
+
+		if (dls_posix_clock_init(&clock, (enum dls_posix_clock_id)which) != 0)
+			continue;
+		pthread_mutex_init(&rec.m, NULL);
+		DLS_ASSERT_EQ_S64(dls_posix_timers_init(&svc, &clock), 0);
+		DLS_ASSERT_EQ_S64(dls_posix_timers_start(&svc), 0);
+		DLS_ASSERT_EQ_S64(dls_posix_timers_start(&svc), DLS_ESTATE);
+		start = dls_posix_clock_now(&clock);
+		for (int i = 0; i < N; i++) {
+			rt[i].rec = &rec;
+			rt[i].id = i;
+			dls_posix_timer_init(&rt[i].t, rec_fire, &rt[i]);
+			/* distinct expiries, 0.5 ms apart at least */
+			dls_posix_timer_arm(&svc, &rt[i].t,
+					    start + 2 * MS + dls_test_rng_below(&rng, 60) * 500 * US + (uint64_t)i);
+		}
+		do {
+			sleep_ns(2 * MS);
+			pthread_mutex_lock(&rec.m);
+			n = rec.n;
+			pthread_mutex_unlock(&rec.m);
+		} while (n < N && dls_posix_clock_now(&clock) - start < 5000 * MS);
+		dls_posix_timers_stop(&svc);
+		DLS_ASSERT_EQ_S64(rec.n, N);
+		for (int i = 0; i < N; i++) {
+			CU_ASSERT(!dls_time_before(rec.at[i], rt[i].t.expires));
+			CU_ASSERT(rec.at[i] - rt[i].t.expires < TIMER_TOLERANCE);
+			CU_ASSERT_FALSE(dls_posix_timer_armed(&svc, &rt[i].t));
+		}
+		for (int k = 1; k < N; k++)
+			CU_ASSERT(!dls_time_before(rt[rec.order[k]].t.expires,
+						   rt[rec.order[k - 1]].t.expires));
+		DLS_ASSERT_EQ_U64(svc.fired, N);
+		dls_posix_timers_destroy(&svc);
+	}
+}
+
+/* Cancel before expiry, re-arm later, try_cancel results. */
+static void test_timer_cancel_results(void)
+{
+	struct dls_posix_clock clock;
+	struct dls_posix_timers svc;
+	struct rec_timer rt = { 0 };
+	struct fire_rec rec = { .clock = &clock };
+	uint64_t now;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	pthread_mutex_init(&rec.m, NULL);
+	DLS_ASSERT_EQ_S64(dls_posix_clock_init(&clock, DLS_POSIX_CLOCK_MONOTONIC), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_timers_init(&svc, &clock), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_timers_start(&svc), 0);
+	rt.rec = &rec;
+	dls_posix_timer_init(&rt.t, rec_fire, &rt);
+	DLS_ASSERT_EQ_S64(dls_posix_timer_try_cancel(&svc, &rt.t), DLS_POSIX_TIMER_NOT_ARMED);
+	now = dls_posix_clock_now(&clock);
+	dls_posix_timer_arm(&svc, &rt.t, now + 50 * MS);
+	CU_ASSERT(dls_posix_timer_armed(&svc, &rt.t));
+	DLS_ASSERT_EQ_S64(dls_posix_timer_try_cancel(&svc, &rt.t), DLS_POSIX_TIMER_CANCELLED);
+	DLS_ASSERT_EQ_S64(dls_posix_timer_cancel(&svc, &rt.t), DLS_POSIX_TIMER_NOT_ARMED);
+	/* re-armed twice: the later arm wins */
+	dls_posix_timer_arm(&svc, &rt.t, now + 1 * MS);
+	dls_posix_timer_arm(&svc, &rt.t, now + 3 * MS);
+	sleep_ns(60 * MS);
+	pthread_mutex_lock(&rec.m);
+	DLS_ASSERT_EQ_S64(rec.n, 1);
+	CU_ASSERT(!dls_time_before(rec.at[0], now + 3 * MS));
+	pthread_mutex_unlock(&rec.m);
+	DLS_ASSERT_EQ_S64(dls_posix_timer_cancel(&svc, &rt.t), DLS_POSIX_TIMER_NOT_ARMED);
+	dls_posix_timers_stop(&svc);
+	dls_posix_timers_destroy(&svc);
+}
+
+/*
+ * Arm/cancel races: timers armed a few microseconds ahead and cancelled at
+ * once, over and over. Per arm exactly one of: the cancel removed it
+ * (CANCELLED, callback never runs for it) or it fired (callback ran once,
+ * finished when the waiting cancel returns). Counted per timer.
+ */
+struct race_timer {
+	struct dls_posix_timer t;
+	pthread_mutex_t m;
+	unsigned long fired;   /* callbacks, under m */
+	bool in_cb;            /* inside the callback, under m */
+};
+
+static void race_fire(void *arg, struct dls_posix_timer *t)
+{
+	struct race_timer *r = arg;
+
+	(void)t;
+	pthread_mutex_lock(&r->m);
+	r->in_cb = true;
+	pthread_mutex_unlock(&r->m);
+	sched_yield();
+	pthread_mutex_lock(&r->m);
+	r->in_cb = false;
+	r->fired++;
+	pthread_mutex_unlock(&r->m);
+}
+
+struct race_arg {
+	struct dls_posix_timers *svc;
+	struct race_timer *r;
+	struct dls_test_rng rng;
+	unsigned long n, cancelled, not_armed, running, bad;
+	bool sync;
+};
+
+static void *race_main(void *arg)
+{
+	struct race_arg *a = arg;
+	struct dls_posix_clock *c = &a->svc->clock;
+
+	for (unsigned long i = 0; i < a->n; i++) {
+		uint64_t delay = dls_test_rng_below(&a->rng, 40) * US;
+		int rc;
+
+		dls_posix_timer_arm(a->svc, &a->r->t, dls_posix_clock_now(c) + delay);
+		if (dls_test_rng_below(&a->rng, 4) == 0)
+			sleep_ns(dls_test_rng_below(&a->rng, 50) * US);
+		if (a->sync) {
+			rc = dls_posix_timer_cancel(a->svc, &a->r->t);
+			pthread_mutex_lock(&a->r->m);
+			if (a->r->in_cb)
+				a->bad++; /* the waiting cancel returned during a callback */
+			pthread_mutex_unlock(&a->r->m);
+		} else {
+			rc = dls_posix_timer_try_cancel(a->svc, &a->r->t);
+			if (rc == DLS_POSIX_TIMER_RUNNING) {
+				a->running++;
+				rc = dls_posix_timer_cancel(a->svc, &a->r->t);
+			}
+		}
+		if (rc == DLS_POSIX_TIMER_CANCELLED)
+			a->cancelled++;
+		else if (rc == DLS_POSIX_TIMER_NOT_ARMED)
+			a->not_armed++;
+		else
+			a->bad++;
+	}
+	return NULL;
+}
+
+static void test_timer_arm_cancel_race(void)
+{
+	enum { T = 3 };
+	struct dls_posix_clock clock;
+	struct dls_posix_timers svc;
+	struct race_timer r[T];
+	struct race_arg a[T];
+	pthread_t th[T];
+	uint64_t seed;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	seed = dls_test_seed("posix arm/cancel race", 0xace);
+	DLS_ASSERT_EQ_S64(dls_posix_clock_init(&clock, DLS_POSIX_CLOCK_MONOTONIC), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_timers_init(&svc, &clock), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_timers_start(&svc), 0);
+	for (int i = 0; i < T; i++) {
+		memset(&r[i], 0, sizeof(r[i]));
+		pthread_mutex_init(&r[i].m, NULL);
+		dls_posix_timer_init(&r[i].t, race_fire, &r[i]);
+		a[i] = (struct race_arg){ .svc = &svc, .r = &r[i], .n = dls_test_scaled(3000),
+					  .sync = i != 0 };
+		dls_test_rng_seed(&a[i].rng, seed + (uint64_t)i);
+		CU_ASSERT_FATAL(pthread_create(&th[i], NULL, race_main, &a[i]) == 0);
+	}
+	for (int i = 0; i < T; i++) {
+		pthread_join(th[i], NULL);
+		DLS_ASSERT_EQ_U64(a[i].bad, 0);
+		DLS_ASSERT_EQ_U64(a[i].cancelled + a[i].not_armed, a[i].n);
+		/* every arm that was not cancelled fired exactly once */
+		DLS_ASSERT_EQ_U64(r[i].fired, a[i].not_armed);
+		printf("[race] timer %d: %lu arms, %lu cancelled, %lu fired, %lu seen running\n",
+		       i, a[i].n, a[i].cancelled, r[i].fired, a[i].running);
+	}
+	dls_posix_timers_stop(&svc);
+	dls_posix_timers_destroy(&svc);
+}
+
+/* A callback may not wait for itself. */
+struct self_cancel {
+	struct dls_posix_timers *svc;
+	struct dls_posix_timer t;
+	pthread_mutex_t m;
+	int rc;
+	bool done;
+};
+
+static void self_cancel_fire(void *arg, struct dls_posix_timer *t)
+{
+	struct self_cancel *sc = arg;
+	int rc = dls_posix_timer_cancel(sc->svc, t);
+
+	pthread_mutex_lock(&sc->m);
+	sc->rc = rc;
+	sc->done = true;
+	pthread_mutex_unlock(&sc->m);
+}
+
+static void test_timer_self_cancel(void)
+{
+	struct dls_posix_clock clock;
+	struct dls_posix_timers svc;
+	struct self_cancel sc = { .svc = &svc };
+	bool done = false;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	pthread_mutex_init(&sc.m, NULL);
+	DLS_ASSERT_EQ_S64(dls_posix_clock_init(&clock, DLS_POSIX_CLOCK_MONOTONIC), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_timers_init(&svc, &clock), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_timers_start(&svc), 0);
+	dls_posix_timer_init(&sc.t, self_cancel_fire, &sc);
+	dls_posix_timer_arm(&svc, &sc.t, dls_posix_clock_now(&clock));
+	while (!done) {
+		sleep_ns(200 * US);
+		pthread_mutex_lock(&sc.m);
+		done = sc.done;
+		pthread_mutex_unlock(&sc.m);
+	}
+	DLS_ASSERT_EQ_S64(sc.rc, DLS_EDEADLK);
+	dls_posix_timers_stop(&svc);
+	dls_posix_timers_destroy(&svc);
+}
+
+static const struct dls_test_case clock_lock_cases[] = {
+	{ "clocks", test_clock },
+	{ "locks (mutex, spin)", test_locks },
+	{ NULL, NULL },
+};
+
+static const struct dls_test_case worker_cases[] = {
+	{ "park before the first run, park twice", test_worker_park_before_run },
+	{ "stop a worker never woken", test_worker_stop_unwoken },
+	{ "park/unpark a running worker, stop a parked one", test_worker_park_unpark_stop },
+	{ "park after exit", test_worker_park_after_exit },
+	{ "park from the worker itself", test_worker_self_park },
+	{ "park/unpark from two threads", test_worker_park_hammer },
+	{ NULL, NULL },
+};
+
+static const struct dls_test_case timer_cases[] = {
+	{ "never early, in order, within tolerance", test_timers_never_early },
+	{ "cancel results", test_timer_cancel_results },
+	{ "arm/cancel races", test_timer_arm_cancel_race },
+	{ "a callback cancelling itself", test_timer_self_cancel },
+	{ NULL, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	static const struct dls_test_suite suites[] = {
+		{ "posix clock and locks", clock_lock_cases },
+		{ "posix workers", worker_cases },
+		{ "posix timers", timer_cases },
+		{ NULL, NULL },
+	};
+
+	return dls_test_main(argc, argv, suites);
+}
