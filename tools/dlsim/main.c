@@ -34,7 +34,7 @@ static int usage(FILE *f, int code)
 
 int main(int argc, char **argv)
 {
-	struct sim_options opt = { 0 };
+	struct sim_options opt = { .progress = true };
 	struct sim_result res;
 	struct workload w;
 	const char *file = NULL;

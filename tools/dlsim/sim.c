@@ -2,24 +2,46 @@
  * dlsim's virtual platform.
  *
  * Time is virtual (ns). One event queue, ordered by (time, sequence) on the
- * library's rbtree, holds replenishment timers, thread wake-ups and thread
- * starts; the CPUs' own decision points (end of a run event, budget
- * exhaustion, end of a time slice) are computed from their current thread.
- * Each step advances the clock to the earliest of these, charges running
- * threads, processes what is due, and lets the library pick again on every
- * CPU that asked for it. The same input gives the same output, bit for bit.
+ * library's rbtree, holds replenishment timers, thread wake-ups, thread
+ * starts and CPU hotplug events; the CPUs' own decision points (end of a
+ * run event, budget exhaustion, end of a time slice) are computed from
+ * their current thread. Each step advances the clock to the earliest of
+ * these, charges running threads, processes what is due, and lets the
+ * library pick again on every CPU that asked for it. The same input gives
+ * the same output, bit for bit.
  *
  * Scheduling classes: SCHED_DEADLINE threads are entities of libdlsched;
  * below them, SCHED_FIFO/RR threads by priority (RR with a 100 ms slice),
- * then SCHED_OTHER/BATCH/IDLE round-robin with a 4 ms slice. Threads are
- * placed on one CPU each (first fit by reserved bandwidth among the CPUs
- * they may use): global scheduling with migration needs the SMP layer.
+ * then SCHED_OTHER/BATCH/IDLE round-robin with a 4 ms slice. Deadline
+ * threads are placed first fit by reserved bandwidth and, in global mode,
+ * migrate by the library's push/pull; other threads stay on the least
+ * crowded CPU they may use.
+ *
+ * Mutexes are the library's PI mutexes (pi.h): a thread that finds a mutex
+ * taken leaves its runqueue, unlock hands the mutex to the top waiter, and,
+ * when the workload sets rt-app's "pi_enabled", boost_changed gives a
+ * deadline owner its donor's deadline through dls_entity_set_boost(). A FIFO/RR/OTHER owner inherits its donor's
+ * priority; one that inherits a deadline runs ahead of every FIFO/RR
+ * thread of its CPU (Linux would run it in the deadline class with the
+ * donor's reservation; this model stops at the top of the lower classes).
+ * A lock request that would close a cycle stops the run with the cycle.
+ *
+ * Hotplug: at the times the simulation section gives, a CPU leaves with
+ * dls_cpu_offline() (global mode) and comes back with dls_cpu_online();
+ * entities with nowhere to go stay stranded on it and are reported. In
+ * partitioned mode every deadline entity of the CPU is stranded. Threads
+ * of the lower classes move to the least crowded online CPU they may use,
+ * or stay stranded likewise.
  */
 #include "sim.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
+#include <dlsched/pi.h>
 #include <dlsched/rbtree.h>
 #include <dlsched/sched.h>
 #include <dlsched/smp.h>
@@ -30,7 +52,7 @@
 #define MAX_THREADS 4096
 #define MAX_TIMERS_PER_THREAD 8
 
-enum ev_kind { EV_TIMER, EV_WAKE };
+enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG };
 
 struct qev {
 	struct dls_rb_node node;
@@ -44,7 +66,7 @@ struct thread;
 struct wait_list {
 	const char *name;
 	int kind; /* 0 mutex, 1 condition, 2 barrier, 3 suspend */
-	struct thread *owner;
+	struct dls_pi_mutex pm; /* kind 0: the waiters are in its tree */
 	struct thread **waiters;
 	size_t n, cap;
 	int participants, arrived;
@@ -83,6 +105,14 @@ struct thread {
 	size_t nr_resp, cap_resp;
 	uint64_t run_ns;
 	struct dls_cpumask *mask; /* affinity under global scheduling */
+	/* locks */
+	struct dls_pi_task pi;
+	struct dls_pi_waiter pi_wait;
+	struct wait_list *relock;  /* condition wait: the mutex to take back */
+	unsigned int nr_held;
+	bool lock_waiting, boost_on, stranded;
+	uint64_t lock_wait_start, lock_wait_ns, lock_wait_max, lock_acquires;
+	uint64_t boosts, boost_start, boosted_ns;
 };
 
 struct cpu {
@@ -93,6 +123,28 @@ struct cpu {
 	struct thread **lower; /* runnable non-deadline threads */
 	size_t nr_lower, cap_lower;
 	unsigned int nr_assigned; /* non-deadline threads placed here */
+	bool offline;
+	uint64_t offline_since, offline_ns;
+};
+
+struct hotplug_ev {
+	struct qev q;
+	size_t idx;              /* in workload.hotplug */
+};
+
+/* What one hotplug event did, for the summary. */
+struct hotplug_log {
+	uint64_t t;
+	int cpu;
+	bool online;
+	const char *refused;     /* why nothing happened, or NULL */
+	unsigned int moved_dl, moved_other, stranded, back;
+	char names[160];         /* the stranded threads, or those back */
+};
+
+struct span {
+	int cpu;
+	uint64_t start, end;
 };
 
 struct slice {
@@ -101,7 +153,7 @@ struct slice {
 };
 
 struct mark {
-	int cpu, thread;
+	int cpu, thread; /* thread -1: the CPU itself */
 	uint64_t t;
 	const char *what;
 };
@@ -126,6 +178,25 @@ struct sim {
 	const char *broken;
 	void *smp_mem;
 	bool full_affinity; /* no deadline thread is restricted to some CPUs */
+	/* locks */
+	struct dls_pi_ctx pi;
+	struct dls_pi_task **pi_tasks;
+	struct dls_pi_mutex **pi_mutexes;
+	size_t nr_pi_tasks, nr_pi_mutexes;
+	bool has_mutexes;
+	char fatal[512];   /* a deadlock or a misused mutex stops the run */
+	/* hotplug */
+	struct hotplug_ev *hp;
+	struct hotplug_log *hp_log;
+	size_t nr_hp_log;
+	struct span *spans;
+	size_t nr_spans, cap_spans;
+	struct hotplug_log *hp_cur; /* the event being applied */
+	/* progress bar */
+	bool progress;
+	struct timespec wall_start;
+	double last_draw;
+	bool drawn;
 };
 
 #define GROW(arr, n, cap)                                                      \
@@ -331,28 +402,195 @@ static struct thread *list_pop(struct wait_list *l)
 	return t;
 }
 
-static void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t)
-{
-	struct thread *next;
+/* ---- PI mutexes --------------------------------------------------------- */
 
-	if (!m || m->owner != t)
-		return;
-	next = list_pop(m);
-	m->owner = next;
-	if (next)
-		thread_wake(s, next);
+static struct thread *pi_thread(struct dls_pi_task *p)
+{
+	return dls_container_of(p, struct thread, pi);
 }
 
-/* Returns true when the thread got the mutex, false when it blocked. */
+static struct wait_list *pi_list(struct dls_pi_mutex *m)
+{
+	return dls_container_of(m, struct wait_list, pm);
+}
+
+/* PI priorities: lower is more important. FIFO/RR priority p (1..99) is
+ * 99 - p, the fair classes 120; a deadline thread's key is its deadline. */
+static int pi_prio(const struct thread *t)
+{
+	return t->is_dl ? -1 : t->prio ? 99 - t->prio : 120;
+}
+
+/* The lower-class priority a thread runs at under its effective key. */
+static int eff_prio(const struct thread *t)
+{
+	if (t->pi.eff.has_dl)
+		return 100; /* above every FIFO/RR priority (see the top) */
+	return t->pi.eff.prio < 99 ? 99 - t->pi.eff.prio : 0;
+}
+
+/* A deadline thread's own key follows its entity's current deadline. */
+static void pi_sync_own(struct sim *s, struct thread *t)
+{
+	if (t->is_dl && t->started && t->pi.own.dl != t->se.deadline)
+		dls_pi_set_own(&s->pi, &t->pi, t->pi.own.prio, true, t->se.deadline);
+}
+
+static void on_boost(void *ctx, struct dls_pi_task *pt)
+{
+	struct sim *s = ctx;
+	struct thread *t = pi_thread(pt);
+
+	/* rt-app's global "pi_enabled" (default false) picks
+	 * PTHREAD_PRIO_INHERIT; without it the waiters queue the same way
+	 * but nobody inherits anything. */
+	if (!s->w->pi_enabled)
+		return;
+	if (pt->boosted && !t->boost_on) {
+		t->boost_on = true;
+		t->boosts++;
+		t->boost_start = s->now;
+		add_mark(s, tcpu(t), t->id, "boost");
+	} else if (!pt->boosted && t->boost_on) {
+		t->boost_on = false;
+		t->boosted_ns += s->now - t->boost_start;
+		add_mark(s, tcpu(t), t->id, "deboost");
+	}
+	if (t->is_dl) {
+		bool want = pt->boosted && pt->eff.has_dl;
+
+		if (t->se.rq && (t->se.boosted != want ||
+				 (want && t->se.pi_deadline != pt->eff.dl))) {
+			dls_entity_set_boost(t->se.rq, &t->se, want, pt->eff.dl);
+			/* Its CPU picks again (and pushes or pulls): the
+			 * new key may belong on another CPU now. */
+			s->cpus[tcpu(t)].need_resched = true;
+		}
+	} else if (t->cpu >= 0 && eff_prio(t) != t->prio) {
+		bool listed = t->runnable && s->cpus[t->cpu].curr != t;
+
+		if (listed)
+			lower_remove(s, t);
+		t->prio = eff_prio(t);
+		if (listed)
+			lower_add(s, t, false);
+		s->cpus[t->cpu].need_resched = true;
+	}
+}
+
+static const struct dls_pi_ops sim_pi_ops = { .boost_changed = on_boost };
+
+static void fatal(struct sim *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->fatal[0])
+		return; /* the first error is the one to report */
+	va_start(ap, fmt);
+	vsnprintf(s->fatal, sizeof(s->fatal), fmt, ap);
+	va_end(ap);
+}
+
+/* Name the cycle (or chain) a refused lock request would have closed. */
+static void report_deadlock(struct sim *s, struct thread *t, struct wait_list *m, int err)
+{
+	char buf[400];
+	size_t len = 0;
+	struct dls_pi_task *o = m->pm.owner;
+
+	if (o == &t->pi) {
+		fatal(s, "deadlock at %.3f ms: %s locks \"%s\", which it already holds",
+		      (double)s->now / 1e6, t->name, m->name);
+		return;
+	}
+	buf[0] = 0;
+	for (unsigned int depth = 0; o && depth < 16 && len < sizeof(buf) - 1; depth++) {
+		int n;
+
+		n = snprintf(buf + len, sizeof(buf) - len, ", held by %s", pi_thread(o)->name);
+		len += n > 0 ? (size_t)n : 0;
+		if (o == &t->pi || !o->blocked_on || len >= sizeof(buf) - 1)
+			break;
+		n = snprintf(buf + len, sizeof(buf) - len, ", which waits for \"%s\"",
+			     pi_list(o->blocked_on->lock)->name);
+		len += n > 0 ? (size_t)n : 0;
+		o = o->blocked_on->lock->owner;
+	}
+	fatal(s, "%s at %.3f ms: %s locks \"%s\"%s",
+	      err == DLS_EDEADLK ? "deadlock" : "lock chain too long",
+	      (double)s->now / 1e6, t->name, m->name, buf);
+}
+
+static void got_mutex(struct sim *s, struct thread *t)
+{
+	t->nr_held++;
+	t->lock_acquires++;
+	if (t->lock_waiting) {
+		uint64_t w = s->now - t->lock_wait_start;
+
+		t->lock_waiting = false;
+		t->lock_wait_ns += w;
+		if (w > t->lock_wait_max)
+			t->lock_wait_max = w;
+	}
+}
+
+/*
+ * Take @m for @t. Returns true when @t owns it; false when @t waits (it
+ * leaves its runqueue if it was runnable) or the request was refused.
+ */
 static bool mutex_lock(struct sim *s, struct wait_list *m, struct thread *t)
 {
-	if (!m->owner || m->owner == t) {
-		m->owner = t;
+	int r;
+
+	if (!m)
+		return true;
+	pi_sync_own(s, t);
+	r = dls_pi_lock(&s->pi, &t->pi, &m->pm, &t->pi_wait);
+	if (r == 0) {
+		got_mutex(s, t);
 		return true;
 	}
-	list_push(m, t);
+	if (r != DLS_PI_BLOCKED) {
+		report_deadlock(s, t, m, r);
+		thread_block(s, t, false);
+		return false;
+	}
+	t->lock_waiting = true;
+	t->lock_wait_start = s->now;
 	thread_block(s, t, false);
 	return false;
+}
+
+/* Release @m; the top waiter owns it now and wakes. */
+static void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t)
+{
+	struct dls_pi_task *next;
+
+	if (!m || m->pm.owner != &t->pi) {
+		fatal(s, "%s unlocks \"%s\" at %.3f ms without holding it", t->name,
+		      m ? m->name : "?", (double)s->now / 1e6);
+		return;
+	}
+	next = dls_pi_unlock(&s->pi, &t->pi, &m->pm);
+	t->nr_held--;
+	if (next) {
+		struct thread *n = pi_thread(next);
+
+		got_mutex(s, n);
+		thread_wake(s, n);
+	}
+}
+
+/* A condition wait ends: retake the mutex released by wait/sync first. */
+static void cond_wake(struct sim *s, struct thread *t)
+{
+	struct wait_list *m = t->relock;
+
+	t->relock = NULL;
+	if (m && !mutex_lock(s, m, t))
+		return; /* it waits for the mutex now */
+	thread_wake(s, t);
 }
 
 static void record_job(struct sim *s, struct thread *t, uint64_t deadline, bool has_dl)
@@ -373,6 +611,9 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline, bool 
 			t->max_lateness = late;
 		add_mark(s, tcpu(t), t->id, "miss");
 	}
+	if (s->opt->on_job)
+		s->opt->on_job(s->opt->cb_arg, t->name, t->job_release, s->now,
+			       has_dl && dls_time_after(s->now, deadline));
 }
 
 static struct utimer *utimer_get(struct thread *t, const char *ref)
@@ -492,7 +733,7 @@ static void thread_advance(struct sim *s, struct thread *t)
 			struct thread *w;
 
 			while ((w = list_pop(c))) {
-				thread_wake(s, w);
+				cond_wake(s, w);
 				if (ev->type == WL_SIGNAL)
 					break;
 			}
@@ -500,15 +741,23 @@ static void thread_advance(struct sim *s, struct thread *t)
 		}
 		case WL_SYNC:
 		case WL_WAIT: {
+			/* pthread_cond_wait: release the mutex (if held), wait
+			 * for a signal, take the mutex back before going on.
+			 * sync signals the condition first, as rt-app does. */
 			struct wait_list *c = list_get(s, ev->ref, 1);
+			struct wait_list *m = list_get(s, ev->mutex, 0);
 
 			if (ev->type == WL_SYNC) {
 				struct thread *w = list_pop(c);
 
 				if (w)
-					thread_wake(s, w);
+					cond_wake(s, w);
 			}
-			mutex_unlock(s, list_get(s, ev->mutex, 0), t);
+			t->relock = NULL;
+			if (m && m->pm.owner == &t->pi) {
+				mutex_unlock(s, m, t);
+				t->relock = m;
+			}
 			list_push(c, t);
 			thread_block(s, t, false);
 			break;
@@ -553,7 +802,7 @@ static int place(struct sim *s, struct thread *t, struct dls_params *p)
 	int best = -1;
 
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		if (allowed && !(allowed & (UINT64_C(1) << cpu)))
+		if ((allowed && !(allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
 			continue;
 		if (t->is_dl) {
 			/* First fit by reserved bandwidth (admission decides). */
@@ -590,6 +839,7 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 	t->wake.kind = EV_WAKE;
 	t->timer.kind = EV_TIMER;
 	dls_entity_init(&t->se);
+	dls_pi_task_init(&t->pi, pi_prio(t), t->is_dl, 0);
 	if (s->dom.smp && (task->cpus || task->phases[0].cpus)) {
 		uint64_t bits = task->cpus ? task->cpus : task->phases[0].cpus;
 		size_t msz = dls_cpumask_size(s->nr_cpus);
@@ -661,6 +911,8 @@ static void close_slice(struct sim *s, int cpu)
 
 	if (!c->curr || c->slice_start == s->now)
 		return;
+	if (s->opt->on_slice)
+		s->opt->on_slice(s->opt->cb_arg, cpu, c->curr->name, c->slice_start, s->now);
 	if (s->opt->trace_path || s->opt->svg_path) {
 		GROW(s->slices, s->nr_slices, s->cap_slices);
 		s->slices[s->nr_slices++] = (struct slice){ cpu, c->curr->id,
@@ -709,7 +961,8 @@ static void reschedule(struct sim *s, int cpu)
 		next = c->lower[0];
 		lower_remove(s, next);
 		if (!next->slice_left)
-			next->slice_left = next->prio ? SLICE_RR : SLICE_OTHER;
+			next->slice_left = next->task->sched.policy == WL_RR ? SLICE_RR
+										: SLICE_OTHER;
 		if (next->task->sched.policy == WL_FIFO)
 			next->slice_left = 0; /* no slice: runs until it blocks */
 	}
@@ -722,6 +975,207 @@ static void reschedule(struct sim *s, int cpu)
 	}
 	c->curr = next;
 	c->need_resched = false;
+}
+
+/* ---- hotplug ---------------------------------------------------------- */
+
+static void log_name(struct hotplug_log *l, const char *name)
+{
+	size_t len = strlen(l->names);
+
+	if (len < sizeof(l->names) - 1)
+		snprintf(l->names + len, sizeof(l->names) - len, "%s%s", len ? ", " : "", name);
+}
+
+static void on_stranded(void *arg, struct dls_entity *se)
+{
+	struct sim *s = arg;
+	struct thread *t = dls_container_of(se, struct thread, se);
+
+	t->stranded = true;
+	s->hp_cur->stranded++;
+	log_name(s->hp_cur, t->name);
+	add_mark(s, se->rq->cpu, t->id, "stranded");
+}
+
+/* The least crowded online CPU a lower-class thread may use, or -1. */
+static int lower_target(const struct sim *s, const struct thread *t)
+{
+	uint64_t allowed = t->task->cpus ? t->task->cpus : t->task->phases[0].cpus;
+	int best = -1;
+
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		if ((allowed && !(allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
+			continue;
+		if (best < 0 || s->cpus[cpu].nr_assigned < s->cpus[best].nr_assigned)
+			best = cpu;
+	}
+	return best;
+}
+
+static void cpu_down(struct sim *s, int cpu, struct hotplug_log *l)
+{
+	struct cpu *c = &s->cpus[cpu];
+	struct dls_rq *rq = &s->rqs[cpu];
+	struct thread *prev = c->curr;
+	unsigned int before = rq->nr_attached;
+	int online = 0;
+
+	for (int k = 0; k < s->nr_cpus; k++)
+		online += !s->cpus[k].offline;
+	if (c->offline) {
+		l->refused = "it is already offline";
+		return;
+	}
+	if (online < 2) {
+		l->refused = "it is the last online CPU";
+		return;
+	}
+	if (s->dom.smp) {
+		/* As Linux does, refuse when the admitted bandwidth would no
+		 * longer fit the remaining CPUs. */
+		int r = dls_cpu_offline(&s->dom, cpu, false, on_stranded, s);
+
+		if (r == DLS_ECAPACITY) {
+			l->refused = "the admitted bandwidth would not fit the other CPUs";
+			return;
+		}
+		if (r) {
+			l->refused = dls_strerror(r);
+			return;
+		}
+	} else {
+		/* Partitioned: no entity may leave its CPU. */
+		if (rq->curr)
+			dls_put_prev(rq, rq->curr);
+		for (int i = 0; i < s->nr_threads; i++)
+			if (s->threads[i]->is_dl && s->threads[i]->se.rq == rq)
+				on_stranded(s, &s->threads[i]->se);
+	}
+	l->moved_dl = before - rq->nr_attached;
+	close_slice(s, cpu);
+	c->curr = NULL;
+	c->offline = true;
+	c->offline_since = s->now;
+	add_mark(s, cpu, -1, "offline");
+	if (prev && !prev->is_dl && prev->runnable)
+		lower_add(s, prev, true);
+	for (int i = 0; i < s->nr_threads; i++) {
+		struct thread *t = s->threads[i];
+		int target;
+
+		if (t->is_dl || t->exited || t->cpu != cpu)
+			continue;
+		target = lower_target(s, t);
+		if (target < 0) {
+			t->stranded = true;
+			l->stranded++;
+			log_name(l, t->name);
+			add_mark(s, cpu, t->id, "stranded");
+			continue;
+		}
+		if (t->runnable)
+			lower_remove(s, t);
+		c->nr_assigned--;
+		t->cpu = target;
+		s->cpus[target].nr_assigned++;
+		if (t->runnable)
+			lower_add(s, t, false);
+		l->moved_other++;
+	}
+	c->need_resched = false;
+	if (s->dom.smp)
+		dls_balance(&s->dom);
+}
+
+static void cpu_up(struct sim *s, int cpu, struct hotplug_log *l)
+{
+	struct cpu *c = &s->cpus[cpu];
+
+	if (!c->offline) {
+		l->refused = "it is already online";
+		return;
+	}
+	if (s->dom.smp) {
+		int r = dls_cpu_online(&s->dom, cpu);
+
+		if (r) {
+			l->refused = dls_strerror(r);
+			return;
+		}
+	}
+	c->offline = false;
+	c->offline_ns += s->now - c->offline_since;
+	GROW(s->spans, s->nr_spans, s->cap_spans);
+	s->spans[s->nr_spans++] = (struct span){ cpu, c->offline_since, s->now };
+	c->slice_start = s->now;
+	add_mark(s, cpu, -1, "online");
+	for (int i = 0; i < s->nr_threads; i++) {
+		struct thread *t = s->threads[i];
+
+		if (t->stranded && (t->is_dl ? tcpu(t) : t->cpu) == cpu) {
+			t->stranded = false;
+			l->back++;
+			log_name(l, t->name);
+		}
+	}
+	c->need_resched = true;
+	if (s->dom.smp)
+		dls_balance(&s->dom);
+}
+
+static void hotplug_apply(struct sim *s, const struct hotplug_ev *h)
+{
+	const struct wl_hotplug *wh = &s->w->hotplug[h->idx];
+	struct hotplug_log *l = &s->hp_log[s->nr_hp_log++];
+
+	memset(l, 0, sizeof(*l));
+	l->t = s->now;
+	l->cpu = wh->cpu;
+	l->online = wh->online;
+	s->hp_cur = l;
+	if (wh->online)
+		cpu_up(s, wh->cpu, l);
+	else
+		cpu_down(s, wh->cpu, l);
+	s->hp_cur = NULL;
+}
+
+/* ---- progress bar ------------------------------------------------------ */
+
+static double wall_seconds(const struct timespec *since)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - since->tv_sec) + (double)(now.tv_nsec - since->tv_nsec) / 1e9;
+}
+
+static void draw_progress(struct sim *s, uint64_t horizon, bool done)
+{
+	double el;
+	char bar[41];
+	int fill;
+
+	if (done) {
+		if (s->drawn)
+			fprintf(stderr, "\r%70s\r", "");
+		return;
+	}
+	el = wall_seconds(&s->wall_start);
+	if (el < 1.0 || (s->drawn && el - s->last_draw < 0.1))
+		return;
+	fill = horizon ? (int)((double)s->now / (double)horizon * 40) : 40;
+	fill = fill < 0 ? 0 : fill > 40 ? 40 : fill;
+	memset(bar, '#', (size_t)fill);
+	memset(bar + fill, ' ', (size_t)(40 - fill));
+	bar[40] = 0;
+	fprintf(stderr, "\rdlsim [%s] %3d%%  %.3f of %.3f s", bar,
+		horizon ? (int)((double)s->now * 100 / (double)horizon) : 100,
+		(double)s->now / 1e9, (double)horizon / 1e9);
+	fflush(stderr);
+	s->last_draw = el;
+	s->drawn = true;
 }
 
 static const char *check_all(struct sim *s)
@@ -741,6 +1195,35 @@ static const char *check_all(struct sim *s)
 		if (e)
 			return e;
 	}
+	if (s->has_mutexes) {
+		const char *e;
+
+		if (s->nr_pi_tasks != (size_t)s->nr_threads) {
+			s->pi_tasks = realloc(s->pi_tasks, (size_t)s->nr_threads * sizeof(*s->pi_tasks));
+			if (!s->pi_tasks)
+				exit(1);
+			s->nr_pi_tasks = (size_t)s->nr_threads;
+			for (int i = 0; i < s->nr_threads; i++)
+				s->pi_tasks[i] = &s->threads[i]->pi;
+		}
+		e = dls_pi_check(s->pi_tasks, s->nr_pi_tasks, s->pi_mutexes, s->nr_pi_mutexes);
+		if (e)
+			return e;
+		for (int i = 0; i < s->nr_threads; i++) {
+			const struct thread *t = s->threads[i];
+			bool want = s->w->pi_enabled && t->pi.boosted && t->pi.eff.has_dl;
+
+			if (!t->is_dl || !t->se.rq)
+				continue;
+			if (t->se.boosted != want || (want && t->se.pi_deadline != t->pi.eff.dl))
+				return "a deadline entity's boost differs from its PI effective key";
+			if (t->pi.blocked_on && t->runnable)
+				return "a thread waiting for a mutex is runnable";
+		}
+	}
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		if (s->cpus[cpu].offline && s->cpus[cpu].curr)
+			return "an offline CPU runs a thread";
 	return NULL;
 }
 
@@ -765,9 +1248,9 @@ static double energy_mj(const struct sim *s, int cpu, uint64_t horizon)
 {
 	const struct wl_cpu *wc = &s->w->cpus[cpu];
 	uint64_t busy = s->cpus[cpu].busy_ns;
+	uint64_t idle = horizon - busy - s->cpus[cpu].offline_ns; /* offline: no power */
 
-	return (wc->power_busy_mw * (double)busy +
-		wc->power_idle_mw * (double)(horizon - busy)) / 1e9;
+	return (wc->power_busy_mw * (double)busy + wc->power_idle_mw * (double)idle) / 1e9;
 }
 
 static void print_summary(struct sim *s, FILE *out, uint64_t horizon)
@@ -800,10 +1283,47 @@ static void print_summary(struct sim *s, FILE *out, uint64_t horizon)
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		double util = horizon ? (double)s->cpus[cpu].busy_ns / (double)horizon : 0;
 		double e = energy_mj(s, cpu, horizon);
+		double off = horizon ? (double)s->cpus[cpu].offline_ns / (double)horizon : 0;
 
 		energy += e;
 		fprintf(out, "%-6d %8u %7.1f%% %9.1f%% %8.2fmJ\n", cpu, s->cpus[cpu].capacity,
-			100 * util, 100 * (1 - util), e);
+			100 * util, 100 * (1 - util - off), e);
+	}
+	if (s->has_mutexes) {
+		fprintf(out, "%-20s %8s %11s %10s %6s %10s\n", "locks", "acquired",
+			"wait_total", "wait_max", "boosts", "boosted");
+		for (int i = 0; i < s->nr_threads; i++) {
+			const struct thread *t = s->threads[i];
+
+			if (!t->lock_acquires && !t->lock_waiting && !t->boosts)
+				continue;
+			fprintf(out, "%-20s %8llu %9.3fms %8.3fms %6llu %8.3fms\n", t->name,
+				(unsigned long long)t->lock_acquires,
+				(double)t->lock_wait_ns / 1e6, (double)t->lock_wait_max / 1e6,
+				(unsigned long long)t->boosts, (double)t->boosted_ns / 1e6);
+		}
+	}
+	if (s->nr_hp_log) {
+		fprintf(out, "hotplug:\n");
+		for (size_t i = 0; i < s->nr_hp_log; i++) {
+			const struct hotplug_log *l = &s->hp_log[i];
+
+			fprintf(out, "  %10.3fms CPU %d %s", (double)l->t / 1e6, l->cpu,
+				l->online ? "online" : "offline");
+			if (l->refused)
+				fprintf(out, " refused: %s\n", l->refused);
+			else if (l->online)
+				fprintf(out, ": %u stranded thread(s) back%s%s\n", l->back,
+					l->back ? ": " : "", l->names);
+			else
+				fprintf(out, ": %u deadline and %u other thread(s) moved, "
+					"%u stranded%s%s\n", l->moved_dl, l->moved_other, l->stranded,
+					l->stranded ? ": " : "", l->names);
+		}
+		for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+			if (s->cpus[cpu].offline_ns)
+				fprintf(out, "  CPU %d offline %.3f ms in all\n", cpu,
+					(double)s->cpus[cpu].offline_ns / 1e6);
 	}
 	fprintf(out, "total: %llu jobs, %llu deadline misses, %llu scheduling events, "
 		"%.2f mJ\n", (unsigned long long)jobs, (unsigned long long)misses,
@@ -825,19 +1345,37 @@ static void write_json(struct sim *s, const char *path, uint64_t horizon)
 		fprintf(f, "    {\"name\": \"%s\", \"policy\": \"%s\", \"cpu\": %d, \"jobs\": %llu, "
 			"\"misses\": %llu, \"resp_max_ns\": %llu, \"resp_p99_ns\": %llu, "
 			"\"max_lateness_ns\": %llu, \"throttles\": %llu, \"preemptions\": %llu, "
-			"\"run_ns\": %llu}%s\n", t->name, wl_policy_name(t->task->sched.policy),
-			t->cpu, (unsigned long long)t->jobs, (unsigned long long)t->misses,
+			"\"run_ns\": %llu, \"lock_acquires\": %llu, \"lock_wait_ns\": %llu, "
+			"\"lock_wait_max_ns\": %llu, \"boosts\": %llu, \"boosted_ns\": %llu}%s\n",
+			t->name, wl_policy_name(t->task->sched.policy),
+			tcpu(t), (unsigned long long)t->jobs, (unsigned long long)t->misses,
 			(unsigned long long)t->resp_max, (unsigned long long)p99(t),
 			(unsigned long long)t->max_lateness,
 			(unsigned long long)t->se.stats.throttles,
 			(unsigned long long)t->preemptions, (unsigned long long)t->run_ns,
-			i + 1 < s->nr_threads ? "," : "");
+			(unsigned long long)t->lock_acquires, (unsigned long long)t->lock_wait_ns,
+			(unsigned long long)t->lock_wait_max, (unsigned long long)t->boosts,
+			(unsigned long long)t->boosted_ns, i + 1 < s->nr_threads ? "," : "");
 	}
 	fprintf(f, "  ],\n  \"cpus\": [\n");
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-		fprintf(f, "    {\"cpu\": %d, \"capacity\": %u, \"busy_ns\": %llu, \"energy_mj\": %.3f}%s\n",
+		fprintf(f, "    {\"cpu\": %d, \"capacity\": %u, \"busy_ns\": %llu, "
+			"\"offline_ns\": %llu, \"energy_mj\": %.3f}%s\n",
 			cpu, s->cpus[cpu].capacity, (unsigned long long)s->cpus[cpu].busy_ns,
+			(unsigned long long)s->cpus[cpu].offline_ns,
 			energy_mj(s, cpu, horizon), cpu + 1 < s->nr_cpus ? "," : "");
+	fprintf(f, "  ],\n  \"hotplug\": [\n");
+	for (size_t i = 0; i < s->nr_hp_log; i++) {
+		const struct hotplug_log *l = &s->hp_log[i];
+
+		fprintf(f, "    {\"at_ns\": %llu, \"cpu\": %d, \"online\": %s, \"refused\": %s%s%s, "
+			"\"moved_deadline\": %u, \"moved_other\": %u, \"stranded\": %u, "
+			"\"back\": %u, \"threads\": \"%s\"}%s\n", (unsigned long long)l->t, l->cpu,
+			l->online ? "true" : "false", l->refused ? "\"" : "",
+			l->refused ? l->refused : "null", l->refused ? "\"" : "", l->moved_dl,
+			l->moved_other, l->stranded, l->back, l->names,
+			i + 1 < s->nr_hp_log ? "," : "");
+	}
 	fprintf(f, "  ]\n}\n");
 	fclose(f);
 }
@@ -861,11 +1399,19 @@ static void write_trace(struct sim *s, const char *path)
 			"\"ts\": %.3f, \"dur\": %.3f},\n", s->threads[sl->thread]->name, sl->cpu,
 			(double)sl->start / 1e3, (double)(sl->end - sl->start) / 1e3);
 	}
+	for (size_t i = 0; i < s->nr_spans; i++) {
+		const struct span *sp = &s->spans[i];
+
+		fprintf(f, "{\"ph\": \"X\", \"name\": \"offline\", \"cname\": \"grey\", "
+			"\"pid\": 0, \"tid\": %d, \"ts\": %.3f, \"dur\": %.3f},\n", sp->cpu,
+			(double)sp->start / 1e3, (double)(sp->end - sp->start) / 1e3);
+	}
 	for (size_t i = 0; i < s->nr_marks; i++) {
 		const struct mark *m = &s->marks[i];
 
-		fprintf(f, "{\"ph\": \"i\", \"s\": \"t\", \"name\": \"%s %s\", \"pid\": 0, "
-			"\"tid\": %d, \"ts\": %.3f},\n", m->what, s->threads[m->thread]->name,
+		fprintf(f, "{\"ph\": \"i\", \"s\": \"t\", \"name\": \"%s%s%s\", \"pid\": 0, "
+			"\"tid\": %d, \"ts\": %.3f},\n", m->what, m->thread >= 0 ? " " : "",
+			m->thread >= 0 ? s->threads[m->thread]->name : "",
 			m->cpu < 0 ? 0 : m->cpu, (double)m->t / 1e3);
 	}
 	fprintf(f, "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 0, "
@@ -891,7 +1437,21 @@ static void write_svg(struct sim *s, const char *path, uint64_t horizon)
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 		"font-family=\"sans-serif\" font-size=\"11\">\n", left + width + 20, height);
 	fprintf(f, "<text x=\"%d\" y=\"16\">dlsim: %.3f s on %d CPUs (red: miss, "
-		"black: throttle)</text>\n", left, (double)horizon / 1e9, s->nr_cpus);
+		"black: throttle, purple: boost, hatched: offline)</text>\n", left,
+		(double)horizon / 1e9, s->nr_cpus);
+	fprintf(f, "<defs><pattern id=\"offline\" width=\"6\" height=\"6\" "
+		"patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+		"<rect width=\"6\" height=\"6\" fill=\"#eee\"/>"
+		"<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#999\" "
+		"stroke-width=\"2\"/></pattern></defs>\n");
+	for (size_t i = 0; i < s->nr_spans; i++) {
+		const struct span *sp = &s->spans[i];
+
+		fprintf(f, "<rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"32\" "
+			"fill=\"url(#offline)\"><title>CPU %d offline</title></rect>\n",
+			left + (double)sp->start * scale, 40 + sp->cpu * row + 2,
+			(double)(sp->end - sp->start) * scale, sp->cpu);
+	}
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
 		fprintf(f, "<text x=\"4\" y=\"%d\">CPU %d (%u)</text>\n"
 			"<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#ccc\"/>\n",
@@ -909,7 +1469,8 @@ static void write_svg(struct sim *s, const char *path, uint64_t horizon)
 	for (size_t i = 0; i < s->nr_marks; i++) {
 		const struct mark *m = &s->marks[i];
 		const char *col = !strcmp(m->what, "miss") ? "red"
-				  : !strcmp(m->what, "throttle") ? "black" : NULL;
+				  : !strcmp(m->what, "throttle") ? "black"
+				  : !strcmp(m->what, "boost") ? "purple" : NULL;
 		double x = left + (double)m->t * scale;
 
 		if (!col || m->cpu < 0)
@@ -992,6 +1553,8 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	if (!s.rqs || !s.cpus || !s.threads)
 		return -1;
 	dls_domain_config_default(&cfg);
+	if (opt->bw_limit)
+		cfg.bw_limit = opt->bw_limit;
 	dls_domain_init(&s.dom, &sim_ops, &s, &cfg, s.rqs, s.nr_cpus);
 	for (int cpu = 0; cpu < s.nr_cpus; cpu++) {
 		s.cpus[cpu].capacity = w->cpus[cpu].capacity;
@@ -1005,6 +1568,22 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 			return -1;
 	}
 	setup_lists(&s);
+	dls_pi_ctx_init(&s.pi, &sim_pi_ops, &s);
+	for (size_t i = 0; i < s.nr_lists; i++)
+		if (s.lists[i].kind == 0)
+			s.nr_pi_mutexes++;
+	if (s.nr_pi_mutexes) {
+		s.has_mutexes = true;
+		s.pi_mutexes = calloc(s.nr_pi_mutexes, sizeof(*s.pi_mutexes));
+		if (!s.pi_mutexes)
+			return -1;
+		s.nr_pi_mutexes = 0;
+		for (size_t i = 0; i < s.nr_lists; i++)
+			if (s.lists[i].kind == 0) {
+				dls_pi_mutex_init(&s.lists[i].pm);
+				s.pi_mutexes[s.nr_pi_mutexes++] = &s.lists[i].pm;
+			}
+	}
 	s.full_affinity = true;
 	for (size_t i = 0; i < w->nr_tasks; i++)
 		if (w->tasks[i].sched.policy == WL_DEADLINE &&
@@ -1018,8 +1597,21 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 		res->exit_code = 2;
 		goto done;
 	}
+	s.hp = calloc(w->nr_hotplug + 1, sizeof(*s.hp));
+	s.hp_log = calloc(w->nr_hotplug + 1, sizeof(*s.hp_log));
+	if (!s.hp || !s.hp_log)
+		return -1;
+	for (size_t i = 0; i < w->nr_hotplug; i++) {
+		dls_rb_node_init(&s.hp[i].q.node);
+		s.hp[i].q.kind = EV_HOTPLUG;
+		s.hp[i].idx = i;
+		q_add(&s, &s.hp[i].q, (uint64_t)w->hotplug[i].at_us * US);
+	}
+	s.progress = opt->progress && isatty(STDERR_FILENO);
+	if (s.progress)
+		clock_gettime(CLOCK_MONOTONIC, &s.wall_start);
 
-	while (dls_time_before(s.now, horizon)) {
+	for (uint64_t iter = 1; dls_time_before(s.now, horizon); iter++) {
 		struct dls_rb_node *first = dls_rb_first_cached(&s.queue);
 		uint64_t t = horizon;
 
@@ -1063,6 +1655,8 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 				struct thread *th = dls_container_of(e, struct thread, timer);
 
 				dls_timer_expired(&th->se.timer);
+			} else if (e->kind == EV_HOTPLUG) {
+				hotplug_apply(&s, dls_container_of(e, struct hotplug_ev, q));
 			} else {
 				struct thread *th = dls_container_of(e, struct thread, wake);
 
@@ -1071,6 +1665,17 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 				thread_advance(&s, th);
 			}
 		}
+		if (s.fatal[0]) {
+			fprintf(stderr, "dlsim: %s\n", s.fatal);
+			res->exit_code = 4;
+			break;
+		}
+		/* Owners' own keys follow their deadlines (replenishments, new
+		 * instances) before anyone picks. */
+		if (s.has_mutexes)
+			for (int i = 0; i < s.nr_threads; i++)
+				if (s.threads[i]->nr_held || s.threads[i]->pi.blocked_on)
+					pi_sync_own(&s, s.threads[i]);
 		/* Pushes and pulls may ask CPUs already visited to pick again. */
 		for (int pass = 0; pass < 4 * s.nr_cpus + 4; pass++) {
 			bool again = false;
@@ -1078,6 +1683,8 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 			for (int cpu = 0; cpu < s.nr_cpus; cpu++) {
 				struct cpu *c = &s.cpus[cpu];
 
+				if (c->offline)
+					continue;
 				if (c->need_resched || !c->curr || !c->curr->runnable ||
 				    (c->curr->is_dl && s.rqs[cpu].curr != &c->curr->se)) {
 					reschedule(&s, cpu);
@@ -1098,9 +1705,34 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 			res->exit_code = 3;
 			break;
 		}
+		if (s.progress && !(iter & 1023))
+			draw_progress(&s, horizon, false);
 	}
-	for (int cpu = 0; cpu < s.nr_cpus; cpu++)
+	if (s.progress)
+		draw_progress(&s, horizon, true);
+	for (int cpu = 0; cpu < s.nr_cpus; cpu++) {
+		struct cpu *c = &s.cpus[cpu];
+
 		close_slice(&s, cpu);
+		if (c->offline) {
+			c->offline_ns += s.now - c->offline_since;
+			GROW(s.spans, s.nr_spans, s.cap_spans);
+			s.spans[s.nr_spans++] = (struct span){ cpu, c->offline_since, s.now };
+		}
+	}
+	for (int i = 0; i < s.nr_threads; i++)
+		if (s.threads[i]->boost_on)
+			s.threads[i]->boosted_ns += s.now - s.threads[i]->boost_start;
+	for (int i = 0; i < s.nr_threads; i++)
+		if (s.threads[i]->lock_waiting) {
+			/* Still waiting: count the wait so far. */
+			struct thread *t = s.threads[i];
+			uint64_t wt = s.now - t->lock_wait_start;
+
+			t->lock_wait_ns += wt;
+			if (wt > t->lock_wait_max)
+				t->lock_wait_max = wt;
+		}
 
 	if (!opt->quiet)
 		print_summary(&s, out, horizon);
@@ -1112,9 +1744,13 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 		write_svg(&s, opt->svg_path, horizon);
 done:
 	res->events = s.events;
+	for (size_t i = 0; i < s.nr_hp_log; i++)
+		res->stranded += s.hp_log[i].stranded;
 	for (int i = 0; i < s.nr_threads; i++) {
 		res->jobs += s.threads[i]->jobs;
 		res->misses += s.threads[i]->misses;
+		res->boosts += s.threads[i]->boosts;
+		res->lock_wait_ns += s.threads[i]->lock_wait_ns;
 		free(s.threads[i]->resp);
 		free(s.threads[i]->mask);
 		free(s.threads[i]);
@@ -1124,6 +1760,11 @@ done:
 	for (size_t i = 0; i < s.nr_lists; i++)
 		free(s.lists[i].waiters);
 	free(s.lists);
+	free(s.pi_tasks);
+	free(s.pi_mutexes);
+	free(s.hp);
+	free(s.hp_log);
+	free(s.spans);
 	free(s.slices);
 	free(s.marks);
 	free(s.threads);

@@ -15,12 +15,28 @@ struct sim_options {
 	const char *trace_path;/* Chrome/Perfetto trace events */
 	const char *svg_path;  /* Gantt chart */
 	bool quiet;            /* no summary table */
+	uint64_t bw_limit;     /* admission limit per CPU, DLS_BW_SHIFT fixed
+				  point; 0 = the library's default (95%) */
+	bool progress;         /* progress bar on stderr when it is a terminal
+				  and the run takes more than a second */
+	/* Optional observers (tests): every run slice [start, end) of a
+	 * thread on a CPU, and every completed job with its release. */
+	void (*on_slice)(void *arg, int cpu, const char *thread, uint64_t start,
+			 uint64_t end);
+	void (*on_job)(void *arg, const char *thread, uint64_t release,
+		       uint64_t end, bool miss);
+	void *cb_arg;
 };
 
 struct sim_result {
 	uint64_t events;       /* scheduling events processed */
 	uint64_t jobs, misses;
-	int exit_code;         /* 0 ok, 2 admission refused, 3 invariant broken */
+	uint64_t boosts;       /* times a thread started running boosted */
+	uint64_t lock_wait_ns; /* total time threads waited for mutexes */
+	unsigned int stranded; /* entities a CPU going offline could not place */
+	/* 0 ok, 2 admission refused, 3 invariant broken, 4 deadlock or a
+	 * mutex used against its rules (the message is on stderr) */
+	int exit_code;
 };
 
 int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
