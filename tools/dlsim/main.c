@@ -3,6 +3,7 @@
  *
  *   dlsim [FILE] [--check] [--strict] [--dump] [--quiet]
  *         [--json OUT] [--trace OUT] [--svg OUT]
+ *   dlsim sweep [options]     schedulability ratio against utilisation
  *
  * With no FILE it runs the bundled mobile workload.
  */
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "sim.h"
+#include "sweep.h"
 #include "workload.h"
 
 #ifndef DLSIM_EXAMPLES_DIR
@@ -28,7 +30,9 @@ static int usage(FILE *f, int code)
 		"  --json FILE    statistics as JSON\n"
 		"  --trace FILE   Chrome/Perfetto trace (chrome://tracing, ui.perfetto.dev)\n"
 		"  --svg FILE     Gantt chart\n"
-		"With no FILE, runs %s/mobile.json.\n", DLSIM_EXAMPLES_DIR);
+		"With no FILE, runs %s/mobile.json.\n"
+		"dlsim sweep --help: schedulability ratio of many task sets.\n",
+		DLSIM_EXAMPLES_DIR);
 	return code;
 }
 
@@ -41,6 +45,8 @@ int main(int argc, char **argv)
 	bool strict = false, dump = false;
 	int rc;
 
+	if (argc > 1 && !strcmp(argv[1], "sweep"))
+		return sweep_main(argc - 1, argv + 1);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 

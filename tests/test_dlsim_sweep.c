@@ -1,0 +1,324 @@
+/*
+ * dlsim sweep: the task-set generators (exact totals, per-task bounds, the
+ * distribution UUniFast is known to have, Randfixedsum against it), task
+ * parameters, determinism across worker counts, and schedulability ratios
+ * that are known in advance (EDF on one CPU schedules every implicit-
+ * deadline set with U <= 1, Liu & Layland 1973; nothing schedules U > M).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dls_test.h"
+#include "sweep.h"
+
+static void check_vector(const double *u, int n, double total)
+{
+	double sum = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (!(u[i] > 0 && u[i] <= 1))
+			fprintf(stderr, "u[%d] = %.17g out of (0, 1] (n %d, U %g)\n", i, u[i], n, total);
+		CU_ASSERT_FATAL(u[i] > 0 && u[i] <= 1);
+		sum += u[i];
+	}
+	if (fabs(sum - total) > 1e-9)
+		fprintf(stderr, "sum %.17g != U %.17g (n %d)\n", sum, total, n);
+	CU_ASSERT_FATAL(fabs(sum - total) <= 1e-9);
+}
+
+static void test_exact_totals(void)
+{
+	static const int ns[] = { 1, 2, 3, 5, 10, 50, 200, 1000 };
+	static const double fractions[] = { 1e-6, 0.01, 0.3, 0.5, 0.77, 0.95, 0.999, 1.0 };
+	uint64_t seed = dls_test_seed("sweep generators", 7);
+	double *u = malloc(sizeof(*u) * 1000);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(u);
+	for (size_t a = 0; a < sizeof(ns) / sizeof(ns[0]); a++)
+		for (size_t b = 0; b < sizeof(fractions) / sizeof(fractions[0]); b++) {
+			int n = ns[a];
+			double total = fractions[b] * n;
+
+			for (uint64_t k = 0; k < 5; k++) {
+				struct sweep_rng r;
+
+				sweep_rng_seed(&r, seed, a * 100 + b, k);
+				DLS_ASSERT_EQ_S64(sweep_randfixedsum(&r, n, total, u), 0);
+				check_vector(u, n, total);
+				/* UUniFast-discard only where its acceptance is not
+				 * astronomically small. */
+				if (total <= 1 || (n <= 10 && fractions[b] <= 0.5) ||
+				    (n <= 3 && fractions[b] <= 0.95)) {
+					DLS_ASSERT_EQ_S64(sweep_uunifast_discard(&r, n, total, u, 1000000), 0);
+					check_vector(u, n, total);
+				}
+			}
+		}
+	/* Impossible requests. */
+	{
+		struct sweep_rng r;
+
+		sweep_rng_seed(&r, 1, 0, 0);
+		DLS_ASSERT_EQ_S64(sweep_randfixedsum(&r, 3, 3.5, u), -1);
+		DLS_ASSERT_EQ_S64(sweep_randfixedsum(&r, 3, 0, u), -1);
+		DLS_ASSERT_EQ_S64(sweep_randfixedsum(&r, 0, 0.5, u), -1);
+		DLS_ASSERT_EQ_S64(sweep_uunifast_discard(&r, 3, 3.5, u, 10), -1);
+		DLS_ASSERT_EQ_S64(sweep_uunifast_discard(&r, 3, -1, u, 10), -1);
+		/* 100 tasks at 99% each: discarding never succeeds. */
+		DLS_ASSERT_EQ_S64(sweep_uunifast_discard(&r, 100, 99, u, 100), -2);
+	}
+	free(u);
+}
+
+/*
+ * Uniform on the simplex {u >= 0, sum u = U}: every u_i has mean U/n and
+ * u_i/U follows Beta(1, n-1), P(u_i <= xU) = 1 - (1 - x)^(n-1). For U <= 1
+ * the unit cube does not cut the simplex, so Randfixedsum must give the
+ * same distribution as UUniFast.
+ */
+static void check_uniform(int gen, int n, double total, int draws)
+{
+	static const double xs[] = { 0.1, 0.25, 0.5, 0.75 };
+	double mean[8] = { 0 }, below[8][4] = { { 0 } }, u[8];
+	struct sweep_rng r;
+
+	sweep_rng_seed(&r, dls_test_seed("sweep uniformity", 11), (uint64_t)gen, (uint64_t)n);
+	for (int d = 0; d < draws; d++) {
+		int rc = gen ? sweep_randfixedsum(&r, n, total, u)
+			     : sweep_uunifast_discard(&r, n, total, u, 100);
+
+		CU_ASSERT_EQUAL_FATAL(rc, 0);
+		for (int i = 0; i < n; i++) {
+			mean[i] += u[i];
+			for (int k = 0; k < 4; k++)
+				below[i][k] += u[i] <= xs[k] * total;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		/* Var(u_i) = U^2 (n-1) / (n^2 (n+1)); allow 5 standard errors. */
+		double sd = total * sqrt((double)(n - 1) / ((double)n * n * (n + 1)));
+		double m = mean[i] / draws;
+
+		if (fabs(m - total / n) > 5 * sd / sqrt(draws))
+			fprintf(stderr, "%s: mean u[%d] = %g, want %g\n",
+				gen ? "randfixedsum" : "uunifast", i, m, total / n);
+		CU_ASSERT(fabs(m - total / n) <= 5 * sd / sqrt(draws));
+		for (int k = 0; k < 4; k++) {
+			double p = 1 - pow(1 - xs[k], n - 1);
+			double f = below[i][k] / draws;
+			double tol = 5 * sqrt(p * (1 - p) / draws);
+
+			if (fabs(f - p) > tol)
+				fprintf(stderr, "%s: P(u[%d] <= %g U) = %g, want %g\n",
+					gen ? "randfixedsum" : "uunifast", i, xs[k], f, p);
+			CU_ASSERT(fabs(f - p) <= tol);
+		}
+	}
+}
+
+static void test_uniformity(void)
+{
+	int draws = (int)dls_test_scaled(20000);
+
+	check_uniform(0, 4, 0.8, draws);
+	check_uniform(0, 8, 1.0, draws);
+	check_uniform(1, 4, 0.8, draws);
+	check_uniform(1, 8, 1.0, draws);
+}
+
+/*
+ * Where the cube does cut (U > 1) both generators are uniform on the same
+ * region. Three tasks at U = 1.5, projected on (u_1, u_2): the unit square
+ * less the corners u_1 + u_2 < 0.5 and u_1 + u_2 > 1.5, area 3/4. The
+ * strip u_1 <= 1/4 keeps 1/4 - 3/32 of it, so P(u_1 <= 1/4) = 5/24; the
+ * hexagon is symmetric about u_1 = 1/2, so P(u_1 <= 1/2) = 1/2.
+ */
+static void test_generators_agree_above_one(void)
+{
+	static const double xs[2] = { 0.25, 0.5 }, want[2] = { 5.0 / 24, 0.5 };
+	int draws = (int)dls_test_scaled(20000);
+	double f[2][2] = { { 0 } }, u[3];
+	struct sweep_rng r;
+
+	sweep_rng_seed(&r, dls_test_seed("sweep agreement", 3), 0, 0);
+	for (int d = 0; d < draws; d++) {
+		CU_ASSERT_EQUAL_FATAL(sweep_uunifast_discard(&r, 3, 1.5, u, 1000), 0);
+		for (int k = 0; k < 2; k++)
+			f[0][k] += u[0] <= xs[k];
+		CU_ASSERT_EQUAL_FATAL(sweep_randfixedsum(&r, 3, 1.5, u), 0);
+		for (int k = 0; k < 2; k++)
+			f[1][k] += u[0] <= xs[k];
+	}
+	for (int g = 0; g < 2; g++)
+		for (int k = 0; k < 2; k++) {
+			double tol = 5 * sqrt(want[k] * (1 - want[k]) / draws);
+
+			if (fabs(f[g][k] / draws - want[k]) > tol)
+				fprintf(stderr, "%s: P(u1 <= %g) = %g, want %g\n",
+					g ? "randfixedsum" : "uunifast", xs[k], f[g][k] / draws,
+					want[k]);
+			CU_ASSERT(fabs(f[g][k] / draws - want[k]) <= tol);
+		}
+}
+
+static struct sweep_config config(int cpus, int tasks, double *utils, int nr_utils, int sets)
+{
+	return (struct sweep_config){
+		.gen = SWEEP_RANDFIXEDSUM, .deadlines = SWEEP_IMPLICIT,
+		.nr_cpus = cpus, .nr_tasks = tasks, .utils = utils, .nr_utils = nr_utils,
+		.sets = sets, .seed = 42, .period_min_us = 10000, .period_max_us = 100000,
+		.period_gran_us = 1000, .horizon_us = 300000, .mode = WL_MODE_GLOBAL,
+		.jobs = 1, .max_tries = 100000,
+	};
+}
+
+static void test_taskset_parameters(void)
+{
+	double utils[] = { 0.5, 2.5 };
+	struct sweep_config c = config(4, 12, utils, 2, 1);
+	struct sweep_task a[12], b[12];
+
+	for (int dl = 0; dl < 2; dl++) {
+		c.deadlines = dl ? SWEEP_CONSTRAINED : SWEEP_IMPLICIT;
+		c.gen = dl ? SWEEP_UUNIFAST : SWEEP_RANDFIXEDSUM;
+		for (int step = 0; step < 2; step++)
+			for (int k = 0; k < 50; k++) {
+				double sum = 0, csum = 0;
+
+				DLS_ASSERT_EQ_S64(sweep_taskset(&c, step, k, a), 0);
+				for (int i = 0; i < 12; i++) {
+					CU_ASSERT(a[i].period_us >= c.period_min_us);
+					CU_ASSERT(a[i].period_us <= c.period_max_us);
+					CU_ASSERT_EQUAL(a[i].period_us % c.period_gran_us, 0);
+					CU_ASSERT(a[i].runtime_us >= 2);
+					CU_ASSERT(a[i].runtime_us <= a[i].deadline_us);
+					CU_ASSERT(a[i].deadline_us <= a[i].period_us);
+					if (!dl) {
+						CU_ASSERT_EQUAL(a[i].deadline_us, a[i].period_us);
+					}
+					sum += a[i].u;
+					csum += (double)a[i].runtime_us / (double)a[i].period_us;
+				}
+				CU_ASSERT(fabs(sum - utils[step]) <= 1e-9);
+				/* C is rounded down to whole microseconds. */
+				CU_ASSERT(csum <= utils[step] + 1e-12);
+				CU_ASSERT(csum >= utils[step] - 12 * 1.0 / 10000);
+				/* Same (seed, step, index): same set; the next index differs. */
+				DLS_ASSERT_EQ_S64(sweep_taskset(&c, step, k, b), 0);
+				CU_ASSERT_EQUAL(memcmp(a, b, sizeof(a)), 0);
+				DLS_ASSERT_EQ_S64(sweep_taskset(&c, step, k + 1, b), 0);
+				CU_ASSERT_NOT_EQUAL(memcmp(a, b, sizeof(a)), 0);
+			}
+	}
+}
+
+static void test_determinism_across_jobs(void)
+{
+	double utils[] = { 0.8, 1.4, 1.8 };
+	struct sweep_config c = config(2, 6, utils, 3, 12);
+	struct sweep_point p1[3], p2[3], p3[3];
+
+	c.deadlines = SWEEP_CONSTRAINED;
+	DLS_ASSERT_EQ_S64(sweep_run(&c, p1, stderr), 0);
+	c.jobs = 2;
+	DLS_ASSERT_EQ_S64(sweep_run(&c, p2, stderr), 0);
+	c.jobs = 5;
+	DLS_ASSERT_EQ_S64(sweep_run(&c, p3, stderr), 0);
+	for (int i = 0; i < 3; i++) {
+		DLS_ASSERT_EQ_U64(p1[i].sets, 12);
+		DLS_ASSERT_EQ_U64(p1[i].schedulable, p2[i].schedulable);
+		DLS_ASSERT_EQ_U64(p1[i].schedulable, p3[i].schedulable);
+		DLS_ASSERT_EQ_U64(p1[i].events, p2[i].events);
+		DLS_ASSERT_EQ_U64(p1[i].events, p3[i].events);
+		CU_ASSERT(p1[i].events > 0);
+	}
+}
+
+/* EDF is optimal on one CPU: every implicit-deadline set with U <= 1 meets
+ * every deadline (Liu & Layland 1973), with either generator, including
+ * U = 1 exactly (C is rounded down, never up). */
+static void test_one_cpu_up_to_full(void)
+{
+	double utils[] = { 0.25, 0.5, 0.75, 0.9, 1.0 };
+	struct sweep_config c = config(1, 8, utils, 5, (int)dls_test_scaled(10) + 1);
+	struct sweep_point p[5];
+
+	for (int g = 0; g < 2; g++) {
+		c.gen = g ? SWEEP_UUNIFAST : SWEEP_RANDFIXEDSUM;
+		c.jobs = 2;
+		DLS_ASSERT_EQ_S64(sweep_run(&c, p, stderr), 0);
+		for (int i = 0; i < 5; i++) {
+			if (p[i].schedulable != p[i].sets)
+				fprintf(stderr, "U = %g: %u of %u schedulable\n", p[i].util,
+					p[i].schedulable, p[i].sets);
+			DLS_ASSERT_EQ_U64(p[i].schedulable, p[i].sets);
+		}
+	}
+}
+
+/* Above M no scheduler meets every deadline; in partitioned mode first fit
+ * fails too, and on one CPU just above 1 the simulation itself must miss. */
+static void test_overload(void)
+{
+	double utils[] = { 3.0, 3.9 };
+	struct sweep_config c = config(2, 8, utils, 2, 10);
+	struct sweep_point p[2];
+
+	DLS_ASSERT_EQ_S64(sweep_run(&c, p, stderr), 0);
+	DLS_ASSERT_EQ_U64(p[0].schedulable, 0);
+	DLS_ASSERT_EQ_U64(p[1].schedulable, 0);
+	c.mode = WL_MODE_PARTITIONED;
+	DLS_ASSERT_EQ_S64(sweep_run(&c, p, stderr), 0);
+	DLS_ASSERT_EQ_U64(p[0].schedulable, 0);
+	DLS_ASSERT_EQ_U64(p[1].schedulable, 0);
+}
+
+/* The simulation path, without the admission shortcut: two tasks of
+ * 6/10 ms and 6/10 ms cannot both finish by 10 ms on one CPU. */
+static void test_miss_is_seen(void)
+{
+	double utils[] = { 1.2 };
+	struct sweep_config c = config(2, 2, utils, 1, 1);
+	struct sweep_task t[3] = {
+		{ 0.6, 6000, 10000, 10000 },
+		{ 0.6, 6000, 10000, 10000 },
+		{ 0.6, 6000, 10000, 10000 },
+	};
+	uint64_t events = 0;
+
+	/* Two CPUs, three tasks of 0.6: U = 1.8 <= 2, but at every release
+	 * the third job waits 6 ms and ends at 12 ms, after its deadline
+	 * (Dhall-style: no job can be split across CPUs). */
+	c.nr_tasks = 3;
+	DLS_ASSERT_EQ_S64(sweep_simulate(&c, t, &events), 0);
+	CU_ASSERT(events > 0);
+	/* Two such tasks fit, one on each CPU. */
+	c.nr_tasks = 2;
+	DLS_ASSERT_EQ_S64(sweep_simulate(&c, t, &events), 1);
+	/* One CPU, 1.2: refused before simulating. */
+	c.nr_cpus = 1;
+	DLS_ASSERT_EQ_S64(sweep_simulate(&c, t, &events), 0);
+}
+
+static const struct dls_test_case cases[] = {
+	{ "generators: exact totals, u_i in (0, 1]", test_exact_totals },
+	{ "generators: uniform on the simplex", test_uniformity },
+	{ "generators: agree where the cube cuts", test_generators_agree_above_one },
+	{ "task sets: parameters and seeding", test_taskset_parameters },
+	{ "sweep: same result with 1, 2, 5 jobs", test_determinism_across_jobs },
+	{ "sweep: EDF on one CPU up to U = 1", test_one_cpu_up_to_full },
+	{ "sweep: overload is never schedulable", test_overload },
+	{ "sweep: a miss in the simulation counts", test_miss_is_seen },
+	{ NULL, NULL },
+};
+
+static const struct dls_test_suite suites[] = {
+	{ "dlsim sweep", cases },
+	{ NULL, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	return dls_test_main(argc, argv, suites);
+}

@@ -1,0 +1,100 @@
+/*
+ * dlsim sweep: schedulability ratio against utilisation.
+ *
+ * Task sets are generated (UUniFast-discard or Randfixedsum utilisations,
+ * log-uniform periods, implicit or constrained deadlines) or read from a
+ * directory of workload files, each is simulated on the real library, and
+ * the share of sets with no deadline miss within the horizon is reported per
+ * utilisation. Every set is seeded from (seed, step, index) alone, so the
+ * result does not depend on how many worker threads ran it.
+ */
+#ifndef DLSIM_SWEEP_H
+#define DLSIM_SWEEP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "workload.h"
+
+/* xoshiro256** (Blackman & Vigna), one per task set; no global state. */
+struct sweep_rng {
+	uint64_t s[4];
+};
+
+/* Seed from (seed, step, index) through splitmix64. */
+void sweep_rng_seed(struct sweep_rng *r, uint64_t seed, uint64_t step, uint64_t index);
+uint64_t sweep_rng_next(struct sweep_rng *r);
+/* Uniform in [0, 1), 53 random bits. */
+double sweep_rng_unit(struct sweep_rng *r);
+
+/*
+ * n utilisations, each in (0, 1], summing to total (0 < total <= n).
+ * UUniFast (Bini & Buttazzo 2005) redraws the whole vector while any value
+ * exceeds 1 (the discard rule of Davis & Burns 2009) and gives up after
+ * max_tries draws. Randfixedsum (Stafford 2006, used for task sets by
+ * Emberson, Stafford & Davis 2010) samples the same region directly.
+ * Both return 0, -1 for impossible arguments, -2 when UUniFast-discard ran
+ * out of tries, -3 when memory ran out.
+ */
+int sweep_uunifast_discard(struct sweep_rng *r, int n, double total, double *u,
+			   unsigned long max_tries);
+int sweep_randfixedsum(struct sweep_rng *r, int n, double total, double *u);
+
+enum sweep_gen { SWEEP_RANDFIXEDSUM, SWEEP_UUNIFAST };
+enum sweep_deadlines { SWEEP_IMPLICIT, SWEEP_CONSTRAINED };
+
+struct sweep_config {
+	enum sweep_gen gen;
+	enum sweep_deadlines deadlines;
+	int nr_cpus, nr_tasks;
+	double *utils;          /* total utilisation of each step */
+	int nr_utils;
+	int sets;               /* task sets per step */
+	uint64_t seed;
+	/* periods: log-uniform in [min, max], multiples of gran (Emberson et al.) */
+	uint64_t period_min_us, period_max_us, period_gran_us;
+	uint64_t horizon_us;
+	enum wl_mode mode;      /* global or partitioned (first fit) */
+	int jobs;               /* worker threads */
+	bool progress;          /* progress bar on stderr */
+	bool check;             /* run the validators after every event */
+	unsigned long max_tries;/* UUniFast-discard redraws per set */
+};
+
+/* One periodic task: C, D, T in microseconds; u as generated (before C is
+ * rounded down to whole microseconds). */
+struct sweep_task {
+	double u;
+	uint64_t runtime_us, deadline_us, period_us;
+};
+
+/* Generate set (step, index) of c into tasks[c->nr_tasks]; 0 or as above. */
+int sweep_taskset(const struct sweep_config *c, int step, int index,
+		  struct sweep_task *tasks);
+
+/*
+ * Simulate one task set: 1 schedulable, 0 not (a deadline miss, or the
+ * admission test at 100% refused it), -1 the simulator failed. Adds the
+ * scheduling events simulated to *events.
+ */
+int sweep_simulate(const struct sweep_config *c, const struct sweep_task *tasks,
+		   uint64_t *events);
+
+/* One row of the result. */
+struct sweep_point {
+	double util;
+	unsigned int sets, schedulable;
+	uint64_t events;        /* scheduling events simulated for this step */
+};
+
+/*
+ * Run the sweep of c: points[c->nr_utils] is filled. Returns 0, or a
+ * negative value with a message on err.
+ */
+int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *err);
+
+/* `dlsim sweep ARGS`: argv[0] is "sweep". Returns the exit status. */
+int sweep_main(int argc, char **argv);
+
+#endif
