@@ -292,6 +292,7 @@ struct dls_posix {
 	struct dls_posix_clock clock;   /**< read-only */
 	struct dls_posix_timers timers; /**< read-only: the timer service */
 	struct dls_posix_lock *locks;   /**< read-only: caller-owned, one per CPU */
+	struct dls_posix_lock heap_lock; /**< read-only: the cpudl heap's lock */
 	int nr_cpus;                    /**< read-only */
 	void *user;                     /**< public: the integrator's (reach it from resched) */
 };
@@ -325,6 +326,20 @@ DLS_API int dls_posix_init(struct dls_posix *p, const struct dls_posix_config *c
 DLS_API void dls_posix_fill_ops(struct dls_ops *ops,
 				void (*resched)(void *ctx, int cpu),
 				void (*trace)(void *ctx, const struct dls_trace_event *ev));
+
+/**
+ * @brief dls_smp_init() for a domain on this platform, with the cpudl heap
+ * locked by the platform's heap lock (dls_smp_set_heap_lock()), so that
+ * worker threads may schedule their CPUs concurrently.
+ * @param[in,out] p the platform (the domain's ctx).
+ * @param[in,out] dom the domain, initialised with dls_posix_fill_ops() ops.
+ * @param[out] storage dls_smp_size(nr_cpus) bytes (see dls_smp_init()).
+ * @param[in] size its size.
+ * @retval 0 success.
+ * @retval other the error of dls_smp_init().
+ */
+DLS_API int dls_posix_smp_init(struct dls_posix *p, struct dls_domain *dom,
+			       void *storage, size_t size);
 
 /**
  * @brief Start the timer service thread.

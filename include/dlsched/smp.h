@@ -27,7 +27,8 @@
  * lock/unlock ops, always in CPU-id order: when the other CPU's id is lower
  * they drop and retake their own lock (as Linux's double_lock_balance) and
  * recheck what they saw. Without lock ops (a single-threaded integrator
- * such as a simulator) no locking happens.
+ * such as a simulator) no locking happens. Threads scheduling CPUs
+ * concurrently also give the cpudl heap a lock (dls_smp_set_heap_lock()).
  */
 #ifndef DLSCHED_SMP_H
 #define DLSCHED_SMP_H
@@ -46,6 +47,7 @@
 struct dls_smp {
 	struct dls_cpumask *online;    /**< read-only: CPUs taking part */
 	struct dls_cpumask *overload;  /**< read-only: CPUs with pushable work */
+	struct dls_cpumask *span;      /**< read-only: every CPU of the domain */
 	unsigned long overload_count;  /**< read-only: bits in @c overload (atomic) */
 	struct dls_cpudl cpudl;        /**< read-only: CPUs by earliest deadline */
 	bool asymmetric;               /**< read-only: CPUs differ in capacity */
@@ -70,6 +72,21 @@ DLS_API size_t dls_smp_size(int nr_cpus);
  * @retval DLS_ESTATE entities are already attached, or already initialised.
  */
 DLS_API int dls_smp_init(struct dls_domain *dom, void *storage, size_t size);
+
+/**
+ * @brief Give the domain's cpudl heap a lock, so that runqueues of
+ * different CPUs, locked by different threads, may update it at once (as
+ * the kernel's cpudl has its own lock). Needed whenever CPUs are scheduled
+ * concurrently; a single-threaded integrator leaves it unset.
+ * @param[in,out] dom a domain after dls_smp_init(), before scheduling starts.
+ * @param[in] lock_ops the lock callbacks (both set), or NULL to remove.
+ * @param[in] lock_ctx their argument.
+ * @retval 0 success.
+ * @retval DLS_EINVAL @p dom is NULL or not global, or a NULL callback.
+ */
+DLS_API int dls_smp_set_heap_lock(struct dls_domain *dom,
+				  const struct dls_cpudl_lock_ops *lock_ops,
+				  void *lock_ctx);
 
 /**
  * @brief Wake-up placement: the CPU an entity should wake on.

@@ -15,6 +15,16 @@
  *    count is raised, count lowered before the bit is cleared);
  *  - the cpudl heap holds each online CPU with queued entities, keyed by its
  *    earliest deadline; online CPUs with none are in its free mask.
+ *
+ * Concurrency (threads scheduling different CPUs at once): every rq field
+ * is written under that rq's lock; the online and overload masks are
+ * written and read with atomics; the heap has its own lock
+ * (dls_smp_set_heap_lock()). Reads of another rq's fields without its
+ * lock are hints only (wake-up placement, the pull peek, load by
+ * bandwidth), confined to the DLS_RACY functions below and checked again
+ * under the lock. A path that drops its own lock to take a lower CPU's
+ * (double_lock) rechecks what it saw before acting: the entity may have
+ * moved and the destination may have gone offline.
  */
 #include <dlsched/smp.h>
 
@@ -45,7 +55,23 @@ static bool allowed_on(const struct dls_entity *se, int cpu)
 
 static bool cpu_online(const struct dls_domain *dom, int cpu)
 {
-	return dls_cpumask_test(dom->smp->online, cpu);
+	return dls_cpumask_test_atomic(dom->smp->online, cpu);
+}
+
+/*
+ * An entity's runqueue, read after our lock of @rq was dropped and retaken:
+ * equal to @rq it is stable (leaving needs our lock); else the entity has
+ * moved on, maybe again between runqueues whose locks we do not hold.
+ */
+DLS_RACY static bool still_on(const struct dls_entity *se, const struct dls_rq *rq)
+{
+	return *(struct dls_rq *const volatile *)&se->rq == rq;
+}
+
+/* Admitted bandwidth of another rq, read without its lock (a hint). */
+DLS_RACY static uint64_t rq_bw_peek(const struct dls_rq *rq)
+{
+	return *(const volatile uint64_t *)&rq->bw_total;
 }
 
 /* ---- locking ------------------------------------------------------------ */
@@ -166,8 +192,18 @@ static size_t align_up(size_t n)
 
 size_t dls_smp_size(int nr_cpus)
 {
-	return align_up(sizeof(struct dls_smp)) + align_up(dls_cpumask_size(nr_cpus)) * 2 +
+	return align_up(sizeof(struct dls_smp)) + align_up(dls_cpumask_size(nr_cpus)) * 3 +
 	       align_up(dls_cpudl_size(nr_cpus));
+}
+
+int dls_smp_set_heap_lock(struct dls_domain *dom,
+			  const struct dls_cpudl_lock_ops *lock_ops, void *lock_ctx)
+{
+	if (!dom || !dom->smp || (lock_ops && (!lock_ops->lock || !lock_ops->unlock)))
+		return DLS_EINVAL;
+	dom->smp->cpudl.lock_ops = lock_ops;
+	dom->smp->cpudl.lock_ctx = lock_ctx;
+	return 0;
 }
 
 int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
@@ -191,12 +227,15 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 	msz = align_up(dls_cpumask_size(dom->nr_cpus));
 	smp->online = (struct dls_cpumask *)(void *)p;
 	smp->overload = (struct dls_cpumask *)(void *)(p + msz);
+	smp->span = (struct dls_cpumask *)(void *)(p + 2 * msz);
 	if (dls_cpumask_init(smp->online, msz, dom->nr_cpus) ||
 	    dls_cpumask_init(smp->overload, msz, dom->nr_cpus) ||
-	    dls_cpudl_init(&smp->cpudl, p + 2 * msz, size - align_up(sizeof(*smp)) - 2 * msz,
+	    dls_cpumask_init(smp->span, msz, dom->nr_cpus) ||
+	    dls_cpudl_init(&smp->cpudl, p + 3 * msz, size - align_up(sizeof(*smp)) - 3 * msz,
 			   dom->nr_cpus, NULL, NULL))
 		return DLS_EINVAL;
 	dls_cpumask_fill(smp->online);
+	dls_cpumask_fill(smp->span);
 	smp->overload_count = 0;
 	smp->asymmetric = false;
 	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
@@ -218,7 +257,7 @@ bool dls__domain_bw_fits(const struct dls_domain *dom, uint64_t old_bw,
 	if (dom->cfg.bw_limit == DLS_BW_UNLIMITED)
 		return true;
 	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
-		total += dom->rqs[cpu].bw_total;
+		total += rq_bw_peek(&dom->rqs[cpu]);
 		if (cpu != without_cpu && cpu_online(dom, cpu))
 			cap += dls__rq_bw_capacity(&dom->rqs[cpu]);
 	}
@@ -292,7 +331,9 @@ static int find_later_cpu(const struct dls_domain *dom, const struct dls_entity 
 	struct dls_smp *smp = dom->smp;
 	struct fit_ctx fc = { dom, se };
 	struct dls_cpudl_fit fit = { fits_cpu, cpu_capacity, &fc, prefer };
-	const struct dls_cpumask *allowed = se->allowed ? se->allowed : smp->online;
+	/* The heap holds online CPUs only, so no entity needs the online mask
+	 * here (which hotplug changes under our feet): the span will do. */
+	const struct dls_cpumask *allowed = se->allowed ? se->allowed : smp->span;
 
 	return dls_cpudl_find((struct dls_cpudl *)&smp->cpudl, allowed, dls__se_key(se),
 			      smp->asymmetric ? &fit : NULL, NULL);
@@ -303,11 +344,32 @@ static bool rq_is_later(const struct dls_rq *rq, const struct dls_entity *se)
 	return !rq->nr_running || dls_time_before(dls__se_key(se), rq->earliest.curr);
 }
 
+/*
+ * Would @se wait behind what @rq runs (its current entity is pinned, or
+ * not later than @se)? Reads another CPU's current entity without its lock.
+ */
+DLS_RACY static bool curr_blocks_peek(const struct dls_rq *rq, uint64_t key)
+{
+	const struct dls_entity *curr = ((const volatile struct dls_rq *)rq)->curr;
+	const volatile struct dls_entity *c = curr;
+
+	if (!c)
+		return false;
+	return c->nr_cpus_allowed < 2 ||
+	       !dls_time_before(key, c->boosted ? c->pi_deadline : c->deadline);
+}
+
+/* rq_is_later() without @rq's lock. */
+DLS_RACY static bool is_later_peek(const struct dls_rq *rq, uint64_t key)
+{
+	const volatile struct dls_rq *v = rq;
+
+	return !v->nr_running || dls_time_before(key, v->earliest.curr);
+}
+
 int dls_select_cpu(const struct dls_domain *dom, const struct dls_entity *se,
 		   int prev_cpu)
 {
-	const struct dls_rq *prev;
-	const struct dls_entity *curr;
 	int cpu;
 
 	if (!dom->smp)
@@ -323,16 +385,13 @@ int dls_select_cpu(const struct dls_domain *dom, const struct dls_entity *se,
 				return cpu;
 		return DLS_ENOCPU;
 	}
-	prev = &dom->rqs[prev_cpu];
-	curr = prev->curr;
 	/* Stay unless it would wait behind an earlier entity there, or it does
 	 * not fit the CPU's capacity (Linux's select_task_rq_dl). */
 	if (se->nr_cpus_allowed > 1 &&
-	    ((curr && (curr->nr_cpus_allowed < 2 ||
-		       !dls_time_before(dls__se_key(se), dls__se_key(curr)))) ||
+	    (curr_blocks_peek(&dom->rqs[prev_cpu], dls__se_key(se)) ||
 	     (dom->smp->asymmetric && !fits_cpu(&(struct fit_ctx){ dom, se }, prev_cpu)))) {
 		cpu = find_later_cpu(dom, se, prev_cpu);
-		if (cpu >= 0 && rq_is_later(&dom->rqs[cpu], se))
+		if (cpu >= 0 && is_later_peek(&dom->rqs[cpu], dls__se_key(se)))
 			return cpu;
 	}
 	return prev_cpu;
@@ -362,7 +421,7 @@ static struct dls_rq *find_lock_later_rq(struct dls_rq *rq, struct dls_entity *s
 		later = &dom->rqs[cpu];
 		if (double_lock(rq, later)) {
 			/* Our lock was dropped: is the entity still ours to push? */
-			if (se->rq != rq || !se->queued || se == rq->curr ||
+			if (!still_on(se, rq) || !se->queued || se == rq->curr ||
 			    !allowed_on(se, cpu) || !cpu_online(dom, cpu)) {
 				rq_unlock(later);
 				return NULL;
@@ -413,6 +472,16 @@ static struct dls_entity *pick_pullable(const struct dls_rq *src, int cpu)
 	return NULL;
 }
 
+/* Could @src's second entity beat our earliest? Read without src's lock. */
+DLS_RACY static bool pull_peek(const struct dls_rq *rq, const struct dls_rq *src)
+{
+	const volatile struct dls_rq *v = src;
+
+	if (v->nr_running < 2)
+		return false;
+	return !rq->nr_running || dls_time_before(v->earliest.next, rq->earliest.curr);
+}
+
 bool dls_pull(struct dls_rq *rq)
 {
 	struct dls_domain *dom = rq->dom;
@@ -426,12 +495,13 @@ bool dls_pull(struct dls_rq *rq)
 		struct dls_rq *src = &dom->rqs[cpu];
 		struct dls_entity *p;
 
-		if (src == rq || src->nr_running < 2)
+		if (src == rq || !pull_peek(rq, src))
 			continue;
-		/* Unlocked peek: could its second entity beat our earliest? */
-		if (rq->nr_running && !dls_time_before(src->earliest.next, rq->earliest.curr))
-			continue;
-		double_lock(rq, src);
+		if (double_lock(rq, src) && !rq->online) {
+			/* Went offline while our lock was dropped: pull nothing. */
+			rq_unlock(src);
+			break;
+		}
 		if (src->nr_running >= 2) {
 			p = pick_pullable(src, rq->cpu);
 			if (p && (!rq->nr_running ||
@@ -493,20 +563,33 @@ static int least_loaded_cpu(const struct dls_domain *dom, const struct dls_entit
 		if (cpu == except || !cpu_online(dom, cpu) || !allowed_on(se, cpu))
 			continue;
 		/* bw / capacity compared by cross-multiplication */
-		if (best < 0 || dls__mul_cmp(r->bw_total, dom->rqs[best].capacity,
-					     dom->rqs[best].bw_total, r->capacity) < 0)
+		if (best < 0 || dls__mul_cmp(rq_bw_peek(r), dom->rqs[best].capacity,
+					     rq_bw_peek(&dom->rqs[best]), r->capacity) < 0)
 			best = cpu;
 	}
 	return best;
 }
 
-/* Move @se (possibly running) off its rq to @dst; src lock held. */
-static void evict(struct dls_entity *se, struct dls_rq *dst)
+enum evict_result { EVICT_MOVED, EVICT_GONE, EVICT_RETRY };
+
+/*
+ * Move @se (possibly running) off its rq to @dst; src lock held. GONE: @se
+ * left src while double_lock had dropped src's lock (a pull took it, to a
+ * CPU its affinity allows). RETRY: nothing moved, @dst is offline or no
+ * longer allowed.
+ */
+static enum evict_result evict(struct dls_entity *se, struct dls_rq *dst)
 {
 	struct dls_rq *src = se->rq;
-	bool dropped = double_lock(src, dst);
 
-	(void)dropped;
+	if (double_lock(src, dst) && !still_on(se, src)) {
+		rq_unlock(dst);
+		return EVICT_GONE;
+	}
+	if (!dst->online || !allowed_on(se, dst->cpu)) {
+		rq_unlock(dst);
+		return EVICT_RETRY;
+	}
 	if (src->curr == se) {
 		dls_put_prev(src, se);
 		dls__resched(src);
@@ -515,6 +598,7 @@ static void evict(struct dls_entity *se, struct dls_rq *dst)
 	if (se->queued)
 		dls_check_preempt(dst, se);
 	rq_unlock(dst);
+	return EVICT_MOVED;
 }
 
 int dls_entity_set_affinity(struct dls_entity *se, const struct dls_cpumask *mask)
@@ -550,10 +634,15 @@ int dls_entity_set_affinity(struct dls_entity *se, const struct dls_cpumask *mas
 	}
 	if (!dom->smp || allowed_on(se, rq->cpu))
 		return 0;
-	target = least_loaded_cpu(dom, se, -1);
-	if (target < 0)
-		return DLS_ENOCPU;
-	evict(se, &dom->rqs[target]);
+	/* evict() may drop our lock: then another thread may have moved the
+	 * entity, or changed its affinity again (the last change wins). */
+	while (!allowed_on(se, rq->cpu)) {
+		target = least_loaded_cpu(dom, se, -1);
+		if (target < 0)
+			return DLS_ENOCPU;
+		if (evict(se, &dom->rqs[target]) != EVICT_RETRY)
+			return 0; /* moved, by us or by a pull */
+	}
 	return 0;
 }
 
@@ -588,16 +677,24 @@ int dls_cpu_offline(struct dls_domain *dom, int cpu, bool force,
 		dls_put_prev(rq, rq->curr);
 		dls__resched(rq);
 	}
-	for (se = rq->attached; se; se = next) {
-		int target = least_loaded_cpu(dom, se, cpu);
+	/* evict() may drop our lock, and a pull may then take entities off
+	 * the list: rescan from the head after every move. */
+	for (bool moved = true; moved;) {
+		moved = false;
+		for (se = rq->attached; se; se = se->attached_next) {
+			int target = least_loaded_cpu(dom, se, cpu);
 
-		next = se->attached_next;
-		if (target < 0) {
-			if (stranded)
-				stranded(arg, se);
-			continue;
+			if (target >= 0) {
+				evict(se, &dom->rqs[target]);
+				moved = true;
+				break; /* se may be elsewhere now: do not follow it */
+			}
 		}
-		evict(se, &dom->rqs[target]);
+	}
+	for (se = rq->attached; se; se = next) {
+		next = se->attached_next;
+		if (stranded)
+			stranded(arg, se);
 	}
 	rq_unlock(rq);
 	return 0;

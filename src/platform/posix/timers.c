@@ -23,8 +23,9 @@
  * it took is still current (gen unchanged, not queued again). The runqueue
  * is the one recorded at arm time, when the arming caller held its lock;
  * the entity can only leave a runqueue under that runqueue's lock, so
- * reading se->rq while holding the recorded runqueue's lock is race-free,
- * and when the entity has moved the thread follows it one lock at a time.
+ * finding se->rq equal to the runqueue whose lock the thread holds is
+ * stable; when the entity has moved, the thread follows it one lock at a
+ * time (the task_rq_lock pattern).
  * A cancel by the core (runqueue lock held) while the thread waits for the
  * lock returns RUNNING and bumps gen; the thread then sees it and does
  * nothing, which is the "stale expiry" the core expects.
@@ -195,6 +196,20 @@ bool dls_posix_timer_armed(struct dls_posix_timers *s, const struct dls_posix_ti
 	return armed;
 }
 
+/*
+ * The bound entity's runqueue, read while holding the lock of the one it
+ * was last seen on. Equal to that one: stable (leaving it needs the lock we
+ * hold). Different: only a hint to follow, since later moves between other
+ * runqueues do not take our lock — hence read without instrumentation, as
+ * dls_posix_entity_lock() does.
+ */
+DLS_RACY static struct dls_rq *bound_rq(const struct dls_timer *core)
+{
+	const struct dls_entity *se = dls_container_of(core, struct dls_entity, timer);
+
+	return *(struct dls_rq *const volatile *)&se->rq;
+}
+
 static void rq_lock(struct dls_rq *rq)
 {
 	rq->dom->ops->lock(rq->dom->ctx, rq->cpu);
@@ -223,7 +238,7 @@ static void expire_bound(struct dls_posix_timers *s, struct dls_posix_timer *t,
 			rq_unlock(rq);
 			return;
 		}
-		now_rq = dls_timer_rq(t->core);
+		now_rq = bound_rq(t->core);
 		if (now_rq != rq)
 			t->rq = now_rq;
 		pthread_mutex_unlock(&s->lock);

@@ -1,0 +1,367 @@
+/*
+ * Threaded global EDF on the POSIX platform: one worker thread per CPU
+ * doing wake-ups, ticks, blocks, job completions, schedules, pushes, pulls,
+ * placement queries and affinity changes with the real runqueue locks and
+ * the real timer service (throttles arm real replenishment timers), while
+ * a controller takes CPUs offline and back with dls_posix_cpu_down/up.
+ * Afterwards: every validator passes and every entity is attached to
+ * exactly one runqueue with its bandwidth (nothing lost, nothing doubled).
+ *
+ * Short in `make check` (about a second, scaled down by DLS_TEST_SCALE);
+ * DLS_STRESS_SECONDS=N runs each case for N seconds (make check-stress).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <dlsched/posix.h>
+
+#include "dls_test.h"
+
+#define US 1000ull
+#define MS 1000000ull
+
+enum { NCPU = 4, NENT = 16, NMASKS = 5 };
+
+struct sys;
+
+struct task {
+	struct dls_entity se;
+	struct dls_posix_timer ptimer;
+	int id;
+};
+
+struct cpu {
+	struct sys *sys;
+	struct dls_posix_worker w;
+	struct dls_test_rng rng;
+	int id;
+	unsigned long ops, moves_seen;
+};
+
+struct sys {
+	struct dls_posix plat;
+	struct dls_posix_lock locks[NCPU];
+	struct dls_ops ops;
+	struct dls_domain dom;
+	struct dls_rq rqs[NCPU];
+	void *smp_mem;
+	struct cpu cpus[NCPU];
+	struct task tasks[NENT];
+	unsigned char mask_mem[NMASKS][64];
+	struct dls_cpumask *masks[NMASKS];
+	unsigned long stranded; /* controller thread only */
+	bool workers_gone;      /* set single-threaded, after the workers stopped */
+};
+
+static void sys_resched(void *ctx, int cpu)
+{
+	struct sys *s = ((struct dls_posix *)ctx)->user;
+
+	if (!s->workers_gone)
+		dls_posix_worker_kick(&s->cpus[cpu].w);
+}
+
+static uint64_t stress_ns(uint64_t dflt_ms)
+{
+	const char *env = getenv("DLS_STRESS_SECONDS");
+	uint64_t ms;
+
+	if (env)
+		return strtoull(env, NULL, 0) * 1000 * MS;
+	ms = dls_test_scaled(dflt_ms);
+	return (ms < 200 ? 200 : ms) * MS;
+}
+
+static void sleep_ns(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
+
+	nanosleep(&ts, NULL);
+}
+
+/* One random step of CPU c's thread. */
+static void step(struct cpu *c)
+{
+	struct sys *s = c->sys;
+	struct dls_rq *rq = &s->rqs[c->id];
+	struct task *t = &s->tasks[dls_test_rng_below(&c->rng, NENT)];
+	struct dls_rq *trq;
+	unsigned int op = (unsigned int)dls_test_rng_below(&c->rng, 10);
+
+	switch (op) {
+	case 0: /* wake a task wherever it is */
+	case 1:
+		trq = dls_posix_entity_lock(&s->dom, &t->se);
+		if (trq) {
+			int cpu = dls_select_cpu(&s->dom, &t->se, trq->cpu);
+
+			CU_ASSERT(cpu == DLS_ENOCPU || (cpu >= 0 && cpu < NCPU));
+			if (!t->se.runnable)
+				dls_wakeup(trq, &t->se);
+			s->ops.unlock(&s->plat, trq->cpu);
+		}
+		break;
+	case 2: /* affinity change */
+		trq = dls_posix_entity_lock(&s->dom, &t->se);
+		if (trq) {
+			int rc = dls_entity_set_affinity(
+				&t->se, s->masks[dls_test_rng_below(&c->rng, NMASKS)]);
+
+			CU_ASSERT(rc == 0 || rc == DLS_ENOCPU);
+			s->ops.unlock(&s->plat, trq->cpu);
+		}
+		break;
+	default: /* work on our own runqueue */
+		s->ops.lock(&s->plat, c->id);
+		if (op == 3 && rq->curr)
+			dls_dequeue(rq, rq->curr, DLS_DEQUEUE_SLEEP);
+		else if (op == 4 && rq->curr)
+			dls_dequeue(rq, rq->curr, DLS_DEQUEUE_DONE);
+		else if (op == 5)
+			dls_push(rq);
+		else if (op == 6)
+			c->moves_seen += dls_pull(rq);
+		else if (op == 7)
+			dls_tick(rq);
+		else
+			dls_schedule(rq);
+		s->ops.unlock(&s->plat, c->id);
+		break;
+	}
+	c->ops++;
+}
+
+static int cpu_main(struct dls_posix_worker *w, void *arg)
+{
+	struct cpu *c = arg;
+
+	while (!dls_posix_worker_should_stop(w) && !dls_posix_worker_should_park(w)) {
+		step(c);
+		if ((c->ops & 63) == 0)
+			dls_posix_worker_sleep(w, 20 * US); /* let time pass */
+	}
+	return 0;
+}
+
+static void on_stranded(void *arg, struct dls_entity *se)
+{
+	(void)se;
+	((struct sys *)arg)->stranded++;
+}
+
+static void sys_init(struct sys *s, enum dls_posix_lock_kind kind, uint64_t seed)
+{
+	struct dls_posix_config cfg = { DLS_POSIX_CLOCK_MONOTONIC, kind };
+	static const int mask_cpus[NMASKS][NCPU + 1] = {
+		{ 0, 1, 2, 3, -1 }, { 0, 1, -1 }, { 2, 3, -1 }, { 1, -1 }, { 0, 2, 3, -1 },
+	};
+	size_t sz;
+
+	memset(s, 0, sizeof(*s));
+	CU_ASSERT_FATAL(dls_posix_init(&s->plat, &cfg, s->locks, NCPU) == 0);
+	s->plat.user = s;
+	dls_posix_fill_ops(&s->ops, sys_resched, NULL);
+	CU_ASSERT_FATAL(dls_domain_init(&s->dom, &s->ops, &s->plat, NULL, s->rqs, NCPU) == 0);
+	sz = dls_smp_size(NCPU);
+	s->smp_mem = aligned_alloc(16, (sz + 15) & ~(size_t)15);
+	CU_ASSERT_FATAL(s->smp_mem != NULL);
+	CU_ASSERT_FATAL(dls_posix_smp_init(&s->plat, &s->dom, s->smp_mem, sz) == 0);
+	for (int m = 0; m < NMASKS; m++) {
+		s->masks[m] = (struct dls_cpumask *)(void *)s->mask_mem[m];
+		CU_ASSERT_FATAL(dls_cpumask_init(s->masks[m], sizeof(s->mask_mem[m]), NCPU) == 0);
+		for (int k = 0; mask_cpus[m][k] >= 0; k++)
+			dls_cpumask_set(s->masks[m], mask_cpus[m][k]);
+	}
+	for (int i = 0; i < NENT; i++) {
+		struct task *t = &s->tasks[i];
+		/* 16 x (0.2 .. 0.9 ms every 5 .. 10 ms): 1.28 CPUs of 4 */
+		struct dls_params p = {
+			.runtime = 200 * US + (uint64_t)(i % 8) * 100 * US,
+			.deadline = 5 * MS + (uint64_t)(i % 6) * MS,
+		};
+
+		t->id = i;
+		dls_entity_init(&t->se);
+		dls_posix_timer_bind(&t->ptimer, &t->se.timer);
+		CU_ASSERT_FATAL(dls_entity_attach(&s->rqs[i % NCPU], &t->se, &p) == 0);
+	}
+	for (int c = 0; c < NCPU; c++) {
+		s->cpus[c].sys = s;
+		s->cpus[c].id = c;
+		dls_test_rng_seed(&s->cpus[c].rng, seed + (uint64_t)c);
+		CU_ASSERT_FATAL(dls_posix_worker_create(&s->cpus[c].w, cpu_main, &s->cpus[c], c,
+							DLS_POSIX_WORKER_NOBIND) == 0);
+	}
+	CU_ASSERT_FATAL(dls_posix_start(&s->plat) == 0);
+	for (int c = 0; c < NCPU; c++)
+		dls_posix_worker_wake(&s->cpus[c].w);
+}
+
+/* Stop everything, then check the domain single-threaded. */
+static void sys_finish(struct sys *s)
+{
+	int seen[NENT] = { 0 };
+	uint64_t bw = 0, want_bw = 0, migrations = 0, throttles = 0, repl = 0;
+	unsigned long ops = 0;
+
+	/* Park every worker and stop the timers before any worker is
+	 * destroyed: a resched may kick any CPU's worker until then. */
+	for (int c = 0; c < NCPU; c++)
+		DLS_ASSERT_EQ_S64(dls_posix_worker_park(&s->cpus[c].w), 0);
+	dls_posix_stop(&s->plat);
+	for (int c = 0; c < NCPU; c++) {
+		int result = -1;
+
+		DLS_ASSERT_EQ_S64(dls_posix_worker_stop(&s->cpus[c].w, &result), 0);
+		DLS_ASSERT_EQ_S64(result, 0);
+		ops += s->cpus[c].ops;
+	}
+	s->workers_gone = true;
+	DLS_ASSERT_VALID(dls_domain_check(&s->dom));
+	for (int c = 0; c < NCPU; c++) {
+		for (struct dls_entity *se = s->rqs[c].attached; se; se = se->attached_next) {
+			struct task *t = dls_container_of(se, struct task, se);
+
+			CU_ASSERT_PTR_EQUAL(se->rq, &s->rqs[c]);
+			seen[t->id]++;
+			bw += se->bw;
+		}
+	}
+	for (int i = 0; i < NENT; i++) {
+		DLS_ASSERT_EQ_S64(seen[i], 1);
+		want_bw += s->tasks[i].se.bw;
+		migrations += s->tasks[i].se.stats.migrations;
+		throttles += s->tasks[i].se.stats.throttles;
+		repl += s->tasks[i].se.stats.replenishments;
+		/* a throttled entity waits for an armed replenishment timer */
+		if (s->tasks[i].se.throttled)
+			CU_ASSERT(dls_posix_timer_armed(&s->plat.timers, &s->tasks[i].ptimer));
+	}
+	DLS_ASSERT_EQ_U64(bw, want_bw);
+	printf("[stress] %lu steps, %llu migrations, %llu throttles, %llu replenishments, "
+	       "%llu timer expiries, %lu stranded reports\n",
+	       ops, (unsigned long long)migrations, (unsigned long long)throttles,
+	       (unsigned long long)repl, (unsigned long long)s->plat.timers.fired, s->stranded);
+	for (int i = 0; i < NENT; i++)
+		dls_task_dead(s->tasks[i].se.rq, &s->tasks[i].se);
+	dls_posix_destroy(&s->plat);
+	free(s->smp_mem);
+}
+
+/* CPUs go down and come back while the others keep scheduling. */
+static void run_stress(enum dls_posix_lock_kind kind, uint64_t dflt_ms, bool hotplug,
+		       uint64_t seed)
+{
+	struct sys *s = malloc(sizeof(*s));
+	struct dls_test_rng rng;
+	struct dls_posix_clock clock;
+	uint64_t end, cycles = 0;
+
+	CU_ASSERT_FATAL(s != NULL);
+	sys_init(s, kind, seed);
+	dls_test_rng_seed(&rng, seed ^ 0x5eed);
+	CU_ASSERT_FATAL(dls_posix_clock_init(&clock, DLS_POSIX_CLOCK_MONOTONIC) == 0);
+	end = dls_posix_clock_now(&clock) + stress_ns(dflt_ms);
+	while (dls_time_before(dls_posix_clock_now(&clock), end)) {
+		int cpu = (int)dls_test_rng_below(&rng, NCPU);
+		int rc;
+
+		if (!hotplug) {
+			sleep_ns(10 * MS);
+			continue;
+		}
+		rc = dls_posix_cpu_down(&s->dom, cpu, &s->cpus[cpu].w, true, on_stranded, s);
+		DLS_ASSERT_EQ_S64(rc, 0);
+		CU_ASSERT_FALSE(s->rqs[cpu].online); /* read by the controller: written by it */
+		if (dls_test_rng_below(&rng, 2)) {
+			/* a second CPU down at once, then both back */
+			int other = (cpu + 1 + (int)dls_test_rng_below(&rng, NCPU - 1)) % NCPU;
+
+			rc = dls_posix_cpu_down(&s->dom, other, &s->cpus[other].w, true,
+						on_stranded, s);
+			DLS_ASSERT_EQ_S64(rc, 0);
+			sleep_ns(dls_test_rng_below(&rng, 3) * MS);
+			DLS_ASSERT_EQ_S64(dls_posix_cpu_up(&s->dom, other, &s->cpus[other].w), 0);
+		}
+		sleep_ns(dls_test_rng_below(&rng, 3) * MS);
+		DLS_ASSERT_EQ_S64(dls_posix_cpu_up(&s->dom, cpu, &s->cpus[cpu].w), 0);
+		DLS_ASSERT_EQ_S64(dls_posix_cpu_up(&s->dom, cpu, &s->cpus[cpu].w), DLS_ESTATE);
+		cycles++;
+		sleep_ns(dls_test_rng_below(&rng, 2) * MS);
+	}
+	if (hotplug)
+		printf("[stress] %llu hotplug cycles\n", (unsigned long long)cycles);
+	sys_finish(s);
+	free(s);
+}
+
+static void test_smp_stress_mutex(void)
+{
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	run_stress(DLS_POSIX_LOCK_MUTEX, 600,
+		   false, dls_test_seed("posix smp stress (mutex)", 0x5a1));
+}
+
+static void test_smp_stress_hotplug(void)
+{
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	run_stress(DLS_POSIX_LOCK_MUTEX, 800,
+		   true, dls_test_seed("posix smp stress + hotplug", 0x5a2));
+}
+
+static void test_smp_stress_spin_hotplug(void)
+{
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	run_stress(DLS_POSIX_LOCK_SPIN, 300,
+		   true, dls_test_seed("posix smp stress + hotplug (spin)", 0x5a3));
+}
+
+/* Offline refusals: the last CPU, twice, and capacity without force. */
+static void test_hotplug_refusals(void)
+{
+	struct sys *s = malloc(sizeof(*s));
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	CU_ASSERT_FATAL(s != NULL);
+	sys_init(s, DLS_POSIX_LOCK_MUTEX, 1);
+	DLS_ASSERT_EQ_S64(dls_posix_cpu_down(&s->dom, 0, &s->cpus[0].w, false, NULL, NULL), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_cpu_down(&s->dom, 0, NULL, false, NULL, NULL), DLS_ESTATE);
+	DLS_ASSERT_EQ_S64(dls_posix_cpu_down(&s->dom, 1, &s->cpus[1].w, false, NULL, NULL), 0);
+	/* 1.28 CPUs of admitted bandwidth do not fit one CPU at 95% */
+	DLS_ASSERT_EQ_S64(dls_posix_cpu_down(&s->dom, 2, &s->cpus[2].w, false, NULL, NULL),
+			  DLS_ECAPACITY);
+	/* the refused CPU's worker runs again */
+	pthread_mutex_lock(&s->cpus[2].w.lock);
+	CU_ASSERT_FALSE(s->cpus[2].w.parked);
+	pthread_mutex_unlock(&s->cpus[2].w.lock);
+	DLS_ASSERT_EQ_S64(dls_posix_cpu_down(&s->dom, 2, &s->cpus[2].w, true, on_stranded, s), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_cpu_down(&s->dom, 3, &s->cpus[3].w, true, on_stranded, s),
+			  DLS_ESTATE); /* the last one */
+	sleep_ns(20 * MS);
+	for (int c = 0; c < 3; c++)
+		DLS_ASSERT_EQ_S64(dls_posix_cpu_up(&s->dom, c, &s->cpus[c].w), 0);
+	sleep_ns(20 * MS);
+	sys_finish(s);
+	free(s);
+}
+
+static const struct dls_test_case cases[] = {
+	{ "threaded global EDF, real locks and timers", test_smp_stress_mutex },
+	{ "threaded global EDF with hotplug cycles", test_smp_stress_hotplug },
+	{ "threaded global EDF with hotplug, spinlocks", test_smp_stress_spin_hotplug },
+	{ "hotplug refusals and rollback", test_hotplug_refusals },
+	{ NULL, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	static const struct dls_test_suite suites[] = {
+		{ "posix smp", cases },
+		{ NULL, NULL },
+	};
+
+	return dls_test_main(argc, argv, suites);
+}
