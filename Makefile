@@ -1,8 +1,8 @@
 # libdlsched — the two commands a newcomer needs:
 #   make demo    install what is missing, build, run the main job
 #   make check   install what is missing, build, run every test
-# Long runs that CI also calls: check-asan, check-tsan, check-cross,
-# check-install, docs. See README.md.
+# Long runs that CI also calls: check-asan, check-tsan, check-stress,
+# check-cross, check-install, docs. See README.md.
 
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD   ?= build
@@ -10,7 +10,8 @@ CMAKE   ?= cmake
 CTEST   ?= ctest
 
 .PHONY: all deps deps-cross deps-fuzz demo check check-asan check-tsan check-clang \
-        check-cross check-install check-freestanding check-fuzz check-all docs bench clean
+        check-cross check-install check-freestanding check-fuzz check-stress check-all \
+        docs bench clean
 
 all: check
 
@@ -53,6 +54,20 @@ check-tsan: deps
 	cd $(BUILD)/tsan && DLS_TEST_SCALE=$${DLS_TEST_SCALE:-10} \
 	  $(CTEST) --output-on-failure -j$(JOBS)
 
+# The threaded stress of the POSIX platform (global EDF with real locks,
+# timers and hotplug) for STRESS_SECONDS per case (default 12), in the test
+# build and under ThreadSanitizer; `make check` runs it for about a second.
+check-stress: deps
+	$(CMAKE) -S . -B $(BUILD)/check -DCMAKE_BUILD_TYPE=Debug \
+	  -DDLSCHED_ENABLE_ASSERT=ON -DDLSCHED_WERROR=ON
+	$(CMAKE) --build $(BUILD)/check -j$(JOBS) --target test_posix_smp
+	DLS_STRESS_SECONDS=$${STRESS_SECONDS:-12} $(BUILD)/check/tests/test_posix_smp
+	$(CMAKE) -S . -B $(BUILD)/tsan -DCMAKE_BUILD_TYPE=Debug \
+	  -DDLSCHED_ENABLE_ASSERT=ON -DDLSCHED_WERROR=ON \
+	  -DDLSCHED_SANITIZE=thread -DDLSCHED_BUILD_BENCH=OFF
+	$(CMAKE) --build $(BUILD)/tsan -j$(JOBS) --target test_posix_smp
+	DLS_STRESS_SECONDS=$${STRESS_SECONDS:-12} $(BUILD)/tsan/tests/test_posix_smp
+
 # Clang build of everything with -Werror (gcc is the default compiler).
 check-clang: deps
 	CC=clang $(CMAKE) -S . -B $(BUILD)/clang -DCMAKE_BUILD_TYPE=Debug \
@@ -86,7 +101,8 @@ bench: deps $(BUILD)/release/CMakeCache.txt
 	$(CMAKE) --build $(BUILD)/release -j$(JOBS)
 	@tools/demo.sh $(BUILD)/release bench
 
-check-all: check check-clang check-asan check-tsan check-install docs check-fuzz check-cross
+check-all: check check-clang check-asan check-tsan check-stress check-install docs check-fuzz \
+           check-cross
 
 clean:
 	rm -rf $(BUILD)
