@@ -442,6 +442,10 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 		if (!t->sched.dl_deadline_us)
 			t->sched.dl_deadline_us = legacy[2] ? (uint64_t)legacy[2] : t->sched.dl_period_us;
 	}
+	/* rt-app's default priority (10) when a FIFO/RR task gives none:
+	 * Linux refuses priority 0 for those policies. */
+	if ((t->sched.policy == WL_FIFO || t->sched.policy == WL_RR) && t->sched.prio == 0)
+		t->sched.prio = 10;
 	ok &= check_sched(c, obj, t->name, &t->sched);
 
 	if (phases) {

@@ -1,0 +1,647 @@
+/*
+ * dlsim's simulator against schedules worked out by hand, each from a
+ * textbook rule or a classic example (the source is named in each case),
+ * run with --check so every validator runs after every event:
+ *
+ * - EDF on one CPU, Buttazzo's two-task example (RM misses, EDF does not);
+ * - CBS temporal isolation with hard reservations;
+ * - a constrained deadline (D < P) that changes the EDF order;
+ * - global EDF on 2 CPUs with three tasks;
+ * - Dhall's effect;
+ * - a PI chain: deadline inheritance through two mutexes, and the same
+ *   workload without inheritance missing;
+ * - condition variables that retake their mutex;
+ * - deadlocks and a misused mutex stopping the run with a message;
+ * - CPU hotplug in global and in partitioned mode, no entity lost;
+ * - the bundled examples that use these features load strictly.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <dlsched/sched.h>
+
+#include "dls_test.h"
+#include "sim.h"
+#include "workload.h"
+
+#define MS UINT64_C(1000000)
+
+/* Simulate @w printing the summary into a buffer (tmpfile: plain C11). */
+static char *run_to_buffer(const struct workload *w, struct sim_result *res, size_t *len)
+{
+	struct sim_options opt = { .check = true };
+	FILE *f = tmpfile();
+	char *buf;
+	long n;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	DLS_ASSERT_EQ_S64(sim_run(w, &opt, f, res), 0);
+	n = ftell(f);
+	CU_ASSERT_FATAL(n >= 0);
+	buf = calloc(1, (size_t)n + 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+	rewind(f);
+	CU_ASSERT_EQUAL_FATAL(fread(buf, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	*len = (size_t)n;
+	return buf;
+}
+#define US UINT64_C(1000)
+
+struct rec_job {
+	char thread[32];
+	uint64_t release, end;
+	bool miss;
+};
+
+struct rec_slice {
+	char thread[32];
+	int cpu;
+	uint64_t start, end;
+};
+
+struct rec {
+	struct rec_job jobs[512];
+	size_t nr_jobs;
+	struct rec_slice slices[512];
+	size_t nr_slices;
+};
+
+static void on_job(void *arg, const char *thread, uint64_t release, uint64_t end, bool miss)
+{
+	struct rec *r = arg;
+
+	if (r->nr_jobs < sizeof(r->jobs) / sizeof(r->jobs[0])) {
+		struct rec_job *j = &r->jobs[r->nr_jobs++];
+
+		snprintf(j->thread, sizeof(j->thread), "%s", thread);
+		j->release = release;
+		j->end = end;
+		j->miss = miss;
+	}
+}
+
+static void on_slice(void *arg, int cpu, const char *thread, uint64_t start, uint64_t end)
+{
+	struct rec *r = arg;
+
+	if (r->nr_slices < sizeof(r->slices) / sizeof(r->slices[0])) {
+		struct rec_slice *s = &r->slices[r->nr_slices++];
+
+		snprintf(s->thread, sizeof(s->thread), "%s", thread);
+		s->cpu = cpu;
+		s->start = start;
+		s->end = end;
+	}
+}
+
+/* Simulate @text with every check on and no summary; @bw_limit 0 keeps
+ * the library's admission limit. */
+static int run_limit(const char *text, struct rec *r, struct sim_result *res,
+		     uint64_t bw_limit)
+{
+	struct workload w;
+	struct sim_options opt = { .check = true, .quiet = true, .on_job = on_job,
+				   .on_slice = on_slice, .cb_arg = r, .bw_limit = bw_limit };
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	if (workload_load(&w, "w.json", text, strlen(text), true)) {
+		workload_print_diags(&w, stderr);
+		workload_free(&w);
+		CU_FAIL_FATAL("workload did not load");
+	}
+	rc = sim_run(&w, &opt, stdout, res);
+	workload_free(&w);
+	return rc;
+}
+
+static int run(const char *text, struct rec *r, struct sim_result *res)
+{
+	return run_limit(text, r, res, 0);
+}
+
+/* The completion times of @thread's jobs, in ms, must be @want (n of them
+ * at least); misses are counted into *misses. */
+static void expect_jobs(const struct rec *r, const char *thread, const double *want,
+			size_t n, unsigned int *misses)
+{
+	size_t k = 0;
+
+	*misses = 0;
+	for (size_t i = 0; i < r->nr_jobs && k < n; i++) {
+		if (strcmp(r->jobs[i].thread, thread))
+			continue;
+		if (r->jobs[i].end != (uint64_t)(want[k] * 1e6 + 0.5))
+			fprintf(stderr, "%s job %zu: ended at %.3f ms, want %.3f ms\n", thread,
+				k, (double)r->jobs[i].end / 1e6, want[k]);
+		DLS_ASSERT_EQ_U64(r->jobs[i].end, (uint64_t)(want[k] * 1e6 + 0.5));
+		*misses += r->jobs[i].miss;
+		k++;
+	}
+	if (k != n)
+		fprintf(stderr, "%s: %zu jobs completed, want %zu\n", thread, k, n);
+	DLS_ASSERT_EQ_U64(k, n);
+}
+
+/*
+ * Buttazzo, "Hard Real-Time Computing Systems" (3rd ed., 2011), ch. 4, the
+ * example that RM cannot schedule and EDF can: tau1 = (C 2, T 5), tau2 =
+ * (C 4, T 7), U = 0.97. Under EDF, over the hyperperiod of 35 (time unit
+ * 1 ms):
+ *   0-2 t1 | 2-6 t2 (d7 < t1's d10 at 5) | 6-8 t1 | 8-10 t2, 10-12 t2
+ *   (d14 < d15) | 12-14 t1 | 14-15 t2, 15-17 t1 (d20 < d21), 17-20 t2 |
+ *   20-22 t1 | 22-26 t2 (d28 < d30) | 26-28 t1 | 28-32 t2 (tie d35 at 30:
+ *   the running job keeps the CPU, equal deadlines are FIFO) | 32-34 t1.
+ * U = 0.97 is above the default 95% admission limit (Linux's too), so the
+ * limit is raised to 100% here.
+ */
+static void test_edf_buttazzo(void)
+{
+	static const char text[] =
+		"{\"simulation\": {\"horizon_us\": 35000}, \"tasks\": {\n"
+		"\"t1\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 5000,\n"
+		"        \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 5000}},\n"
+		"\"t2\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 4000, \"dl-period\": 7000,\n"
+		"        \"run\": 4000, \"timer\": {\"ref\": \"unique\", \"period\": 7000}}}}";
+	static const double t1[] = { 2, 8, 14, 17, 22, 28, 34 };
+	static const double t2[] = { 6, 12, 20, 26, 32 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int m1, m2;
+
+	DLS_ASSERT_EQ_S64(run_limit(text, r, &res, DLS_BW_UNIT), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	expect_jobs(r, "t1", t1, 7, &m1);
+	expect_jobs(r, "t2", t2, 5, &m2);
+	DLS_ASSERT_EQ_U64(m1 + m2, 0);
+	free(r);
+}
+
+/*
+ * CBS (Abeni & Buttazzo, RTSS 1998) with hard reservations, as
+ * SCHED_DEADLINE applies it (Documentation/scheduler/sched-deadline.rst,
+ * section 2): a server with Q = 2, P = D = 6 receives a 5 ms request at 0
+ * beside a periodic task (C 3, T 8). The server runs 0-2, is throttled
+ * until its deadline 6, replenished (deadline 12) runs 6-8, throttled
+ * again, and finishes 12-13 (deadline 18): slices [0,2) [6,8) [12,13).
+ * The request misses the deadline of its first instance (6): one miss,
+ * its own. The periodic task is untouched by the overrun: 2-5, 8-11,
+ * 16-19.
+ */
+static void test_cbs_isolation(void)
+{
+	static const char text[] =
+		"{\"simulation\": {\"horizon_us\": 20000}, \"tasks\": {\n"
+		"\"srv\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 6000,\n"
+		"         \"run\": 5000, \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+		"\"p\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 3000, \"dl-period\": 8000,\n"
+		"       \"run\": 3000, \"timer\": {\"ref\": \"unique\", \"period\": 8000}}}}";
+	static const double srv[] = { 13 };
+	static const double p[] = { 5, 11, 19 };
+	static const uint64_t srv_slices[][2] = { { 0, 2 }, { 6, 8 }, { 12, 13 } };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int m, k = 0;
+
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	expect_jobs(r, "srv", srv, 1, &m);
+	DLS_ASSERT_EQ_U64(m, 1);
+	expect_jobs(r, "p", p, 3, &m);
+	DLS_ASSERT_EQ_U64(m, 0);
+	for (size_t i = 0; i < r->nr_slices; i++) {
+		if (strcmp(r->slices[i].thread, "srv"))
+			continue;
+		CU_ASSERT_FATAL(k < 3);
+		DLS_ASSERT_EQ_U64(r->slices[i].start, srv_slices[k][0] * MS);
+		DLS_ASSERT_EQ_U64(r->slices[i].end, srv_slices[k][1] * MS);
+		k++;
+	}
+	DLS_ASSERT_EQ_U64(k, 3);
+	free(r);
+}
+
+/*
+ * A constrained deadline changes the EDF order (EDF by absolute deadline
+ * d = r + D, Liu & Layland 1973; D < P as in Baruah, Rosier & Howell
+ * 1990): A = (C 2, D = P = 10) released at 0; B = (C 2, D 2.5, P 10)
+ * released at 1 with deadline 3.5 preempts A (deadline 10): B ends at 3,
+ * A at 4. With D = P for B (deadline 11) A would keep the CPU and B would
+ * end at 4, missing 3.5: that variant is run too.
+ */
+static void test_constrained_deadline(void)
+{
+	static const char fmt[] =
+		"{\"simulation\": {\"horizon_us\": 9000}, \"tasks\": {\n"
+		"\"A\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 10000,\n"
+		"       \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}},\n"
+		"\"B\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 1000, \"dl-runtime\": 2000,\n"
+		"       \"dl-deadline\": %d, \"dl-period\": 10000,\n"
+		"       \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}}}}";
+	char text[1024];
+	static const double a1[] = { 4 }, b1[] = { 3 };
+	static const double a2[] = { 2 }, b2[] = { 4 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int m;
+
+	snprintf(text, sizeof(text), fmt, 2500);
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	expect_jobs(r, "A", a1, 1, &m);
+	DLS_ASSERT_EQ_U64(m, 0);
+	expect_jobs(r, "B", b1, 1, &m);
+	DLS_ASSERT_EQ_U64(m, 0);
+
+	/* The same job with D = P: its deadline is 11, it does not preempt,
+	 * and it still ends within 11 (no miss against its own deadline). */
+	snprintf(text, sizeof(text), fmt, 10000);
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	expect_jobs(r, "A", a2, 1, &m);
+	expect_jobs(r, "B", b2, 1, &m);
+	DLS_ASSERT_EQ_U64(m, 0);
+	free(r);
+}
+
+/*
+ * Global EDF on 2 CPUs (the m earliest deadlines run: Baruah, Bertogna &
+ * Buttazzo, "Multiprocessor Scheduling for Real-Time Systems", 2015,
+ * ch. 7): t1 = (1, 3), t2 = (2, 4), t3 = (3, 6), U = 4/3, all released at
+ * 0. By hand, over the hyperperiod 12:
+ *   0-1 t1 and 0-2 t2; 1-4 t3 (deadline 6); 3-4 t1 (released at 3 onto the
+ *   CPU t2 left); 4-6 t2; 6-7 t1 and 6-9 t3; 8-10 t2; 9-10 t1.
+ * Completions: t1 1, 4, 7, 10; t2 2, 6, 10; t3 4, 9. The --check pass
+ * also runs the global EDF invariant after every event.
+ */
+static void test_global_edf_2cpus(void)
+{
+	static const char text[] =
+		"{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 12000, \"mode\": \"global\"},\n"
+		"\"tasks\": {\n"
+		"\"t1\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 1000, \"dl-period\": 3000,\n"
+		"        \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 3000}},\n"
+		"\"t2\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 4000,\n"
+		"        \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 4000}},\n"
+		"\"t3\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 3000, \"dl-period\": 6000,\n"
+		"        \"run\": 3000, \"timer\": {\"ref\": \"unique\", \"period\": 6000}}}}";
+	static const double t1[] = { 1, 4, 7, 10 }, t2[] = { 2, 6, 10 }, t3[] = { 4, 9 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int m1, m2, m3;
+
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	expect_jobs(r, "t1", t1, 4, &m1);
+	expect_jobs(r, "t2", t2, 3, &m2);
+	expect_jobs(r, "t3", t3, 2, &m3);
+	DLS_ASSERT_EQ_U64(m1 + m2 + m3, 0);
+	free(r);
+}
+
+/*
+ * Dhall's effect (Dhall & Liu, Operations Research 26(1), 1978): on 2
+ * CPUs two light tasks (C 0.1, T 1) and a heavy one (C 1, T 1.06), U =
+ * 1.14 of 2. At 0 the light jobs (deadline 1) take both CPUs until 0.1;
+ * the heavy job (deadline 1.06) starts at 0.1 and ends at 1.1: 0.04 late.
+ */
+static void test_dhall(void)
+{
+	static const char text[] =
+		"{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 1500, \"mode\": \"global\"},\n"
+		"\"tasks\": {\n"
+		"\"heavy\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 1000, \"dl-period\": 1060,\n"
+		"           \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 1060}},\n"
+		"\"light\": {\"instance\": 2, \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 100,\n"
+		"           \"dl-period\": 1000, \"run\": 100,\n"
+		"           \"timer\": {\"ref\": \"unique\", \"period\": 1000}}}}";
+	static const double heavy[] = { 1.1 }, light[] = { 0.1 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int m;
+
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	expect_jobs(r, "heavy", heavy, 1, &m);
+	DLS_ASSERT_EQ_U64(m, 1);
+	for (size_t i = 0; i < r->nr_jobs; i++)
+		if (!strcmp(r->jobs[i].thread, "heavy")) {
+			/* 0.04 ms late */
+			DLS_ASSERT_EQ_U64(r->jobs[i].end - (r->jobs[i].release + 1060 * US), 40 * US);
+			break;
+		}
+	expect_jobs(r, "light-0", light, 1, &m);
+	DLS_ASSERT_EQ_U64(m, 0);
+	expect_jobs(r, "light-1", light, 1, &m);
+	DLS_ASSERT_EQ_U64(m, 0);
+	free(r);
+}
+
+/*
+ * A PI chain (the rt_mutex chain walk; deadline inheritance as in the
+ * SCHED_DEADLINE series): A waits on L1 held by B, B waits on L2 held by
+ * C, so C runs with A's deadline ahead of M, whose own deadline lies
+ * between. One CPU, time in ms, deadline = release + D:
+ *   C: released 0, D 100: lock L2, run 3, unlock L2
+ *   B: released 1, D 80:  lock L1, lock L2, run 1, unlock L2, unlock L1
+ *   A: released 2, D 10:  lock L1, run 1, unlock L1
+ *   M: released 2, D 40:  run 10
+ * With inheritance: 0-1 C; 1 B preempts, takes L1, blocks on L2: C runs
+ * with B's 81 (1-2); 2 A blocks on L1: B and C inherit 12, C runs 2-3 and
+ * hands L2 to B, B runs 3-4 and hands L1 to A, A runs 4-5, M runs 5-15.
+ * Completions C 3, B 4, A 5, M 15; boosts: B once, C once; lock waits:
+ * B 1-3, A 2-4. Without inheritance M (42) runs 2-12 before C (100): C 13,
+ * B 14, A 15, three ms after its deadline 12.
+ */
+static const char pi_chain_fmt[] =
+	"{\"global\": {\"pi_enabled\": %s}, \"simulation\": {\"horizon_us\": 50000},\n"
+	"\"tasks\": {\n"
+	"\"C\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 5000, \"dl-period\": 100000,\n"
+	"       \"lock\": \"L2\", \"run\": 3000, \"unlock\": \"L2\",\n"
+	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+	"\"B\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 1000, \"dl-runtime\": 2000,\n"
+	"       \"dl-deadline\": 80000, \"dl-period\": 100000,\n"
+	"       \"lock0\": \"L1\", \"lock1\": \"L2\", \"run\": 1000, \"unlock0\": \"L2\",\n"
+	"       \"unlock1\": \"L1\", \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+	"\"A\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 2000, \"dl-runtime\": 2000,\n"
+	"       \"dl-deadline\": 10000, \"dl-period\": 100000,\n"
+	"       \"lock\": \"L1\", \"run\": 1000, \"unlock\": \"L1\",\n"
+	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+	"\"M\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 2000, \"dl-runtime\": 11000,\n"
+	"       \"dl-deadline\": 40000, \"dl-period\": 100000, \"run\": 10000,\n"
+	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+
+static void test_pi_chain(void)
+{
+	char text[2048];
+	static const double c[] = { 3 }, b[] = { 4 }, a[] = { 5 }, m[] = { 15 };
+	static const double c2[] = { 13 }, b2[] = { 14 }, a2[] = { 15 }, m2[] = { 12 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int miss;
+
+	snprintf(text, sizeof(text), pi_chain_fmt, "true");
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	expect_jobs(r, "C", c, 1, &miss);
+	expect_jobs(r, "B", b, 1, &miss);
+	expect_jobs(r, "A", a, 1, &miss);
+	DLS_ASSERT_EQ_U64(miss, 0);
+	expect_jobs(r, "M", m, 1, &miss);
+	DLS_ASSERT_EQ_U64(res.misses, 0);
+	DLS_ASSERT_EQ_U64(res.boosts, 2);
+	DLS_ASSERT_EQ_U64(res.lock_wait_ns, 4 * MS);
+
+	snprintf(text, sizeof(text), pi_chain_fmt, "false");
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	expect_jobs(r, "C", c2, 1, &miss);
+	expect_jobs(r, "B", b2, 1, &miss);
+	expect_jobs(r, "A", a2, 1, &miss);
+	DLS_ASSERT_EQ_U64(miss, 1);
+	expect_jobs(r, "M", m2, 1, &miss);
+	DLS_ASSERT_EQ_U64(res.boosts, 0);
+	free(r);
+}
+
+/*
+ * pthread_cond_wait semantics (POSIX; rt-app's wait/signal events): W
+ * takes m and waits on q, which releases m; S takes m at 5 ms, signals q,
+ * runs 1 ms holding m and unlocks. W is woken by the signal but must take
+ * m back first, so it continues at 6 ms, runs 1 ms and ends at 7 ms.
+ */
+static void test_condition_retakes_mutex(void)
+{
+	static const char text[] =
+		"{\"simulation\": {\"horizon_us\": 20000}, \"tasks\": {\n"
+		"\"W\": {\"policy\": \"SCHED_FIFO\", \"priority\": 20, \"loop\": 1,\n"
+		"       \"lock\": \"m\", \"wait\": {\"ref\": \"q\", \"mutex\": \"m\"},\n"
+		"       \"run\": 1000, \"unlock\": \"m\",\n"
+		"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+		"\"S\": {\"policy\": \"SCHED_FIFO\", \"priority\": 10, \"loop\": 1, \"delay\": 5000,\n"
+		"       \"lock\": \"m\", \"signal\": \"q\", \"run\": 1000, \"unlock\": \"m\",\n"
+		"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+	static const double w[] = { 7 }, s[] = { 6 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int m;
+
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	expect_jobs(r, "S", s, 1, &m);
+	expect_jobs(r, "W", w, 1, &m);
+	DLS_ASSERT_EQ_U64(res.lock_wait_ns, 1 * MS);
+	free(r);
+}
+
+/* Two threads taking two mutexes in opposite orders: the second request
+ * would close a cycle; the run stops with exit code 4 (no hang, no crash).
+ * So does relocking a held mutex, and unlocking one not held. */
+static void test_deadlock_reported(void)
+{
+	static const char *const texts[] = {
+		"{\"simulation\": {\"horizon_us\": 20000}, \"tasks\": {\n"
+		"\"x\": {\"lock0\": \"a\", \"run\": 2000, \"lock1\": \"b\", \"unlock0\": \"b\",\n"
+		"       \"unlock1\": \"a\"},\n"
+		"\"y\": {\"policy\": \"SCHED_FIFO\", \"delay\": 1000, \"lock0\": \"b\", \"run\": 2000, \"lock1\": \"a\",\n"
+		"       \"unlock0\": \"a\", \"unlock1\": \"b\"}}}",
+		"{\"tasks\": {\"x\": {\"lock0\": \"a\", \"lock1\": \"a\", \"run\": 10}}}",
+		"{\"tasks\": {\"x\": {\"lock\": \"a\", \"unlock0\": \"a\", \"unlock1\": \"a\", \"run\": 10}}}",
+	};
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		DLS_ASSERT_EQ_S64(run(texts[i], r, &res), 0);
+		DLS_ASSERT_EQ_S64(res.exit_code, 4);
+	}
+	free(r);
+}
+
+/*
+ * Hotplug under global EDF (dls_cpu_offline/online): 2 CPUs, a and b
+ * free, p pinned to CPU 1. CPU 1 leaves at 15 ms and returns at 35 ms:
+ * b moves to CPU 0, p is stranded (reported), and p's job released at
+ * 20 ms runs when CPU 1 is back, at 35 ms. Nothing is lost: every thread
+ * completes jobs after the CPU returns.
+ */
+static const char hotplug_fmt[] =
+	"{\"platform\": {\"cpus\": 2},\n"
+	" \"simulation\": {\"horizon_us\": 60000, \"mode\": \"%s\",\n"
+	"   \"hotplug\": [{\"cpu\": 1, \"at_us\": 15000, \"online\": false},\n"
+	"                {\"cpu\": 1, \"at_us\": 35000, \"online\": true}]},\n"
+	"\"tasks\": {\n"
+	"\"a\": {\"policy\": \"SCHED_DEADLINE\", \"cpus\": [0], \"dl-runtime\": 3500,\n"
+	"       \"dl-period\": 10000, \"run\": 3000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}},\n"
+	"\"b\": {\"policy\": \"SCHED_DEADLINE\", \"cpus\": [%s], \"dl-runtime\": 3500,\n"
+	"       \"dl-period\": 10000, \"run\": 3000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}},\n"
+	"\"p\": {\"policy\": \"SCHED_DEADLINE\", \"cpus\": [1], \"dl-runtime\": 2000,\n"
+	"       \"dl-period\": 20000, \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 20000}},\n"
+	"\"o\": {\"cpus\": [1], \"run\": 2000, \"sleep\": 3000}}}";
+
+static void count_after(const struct rec *r, const char *thread, uint64_t t, unsigned int *n)
+{
+	*n = 0;
+	for (size_t i = 0; i < r->nr_jobs; i++)
+		*n += !strcmp(r->jobs[i].thread, thread) && r->jobs[i].end >= t;
+}
+
+static void test_hotplug_global(void)
+{
+	char text[2048];
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int n;
+	bool p_ran_offline = false, p_first_back = false;
+
+	snprintf(text, sizeof(text), hotplug_fmt, "global", "0, 1");
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	/* p stranded (a deadline entity), o stranded (pinned, best effort). */
+	DLS_ASSERT_EQ_U64(res.stranded, 2);
+	DLS_ASSERT_EQ_U64(res.misses, 0);
+	for (size_t i = 0; i < r->nr_slices; i++) {
+		const struct rec_slice *s = &r->slices[i];
+
+		if (s->cpu == 1 && s->end > 15 * MS && s->start < 35 * MS)
+			p_ran_offline = true; /* nothing runs on an offline CPU */
+		if (!strcmp(s->thread, "p") && s->start == 35 * MS && s->cpu == 1)
+			p_first_back = true;
+		if (!strcmp(s->thread, "b") && s->start >= 15 * MS && s->end <= 35 * MS)
+			DLS_ASSERT_EQ_S64(s->cpu, 0);
+	}
+	CU_ASSERT_FALSE(p_ran_offline);
+	CU_ASSERT_TRUE(p_first_back);
+	/* p's job of 20 ms ends at 36 (response 16 < D 20), then 40..41. */
+	for (size_t i = 0; i < r->nr_jobs; i++)
+		if (!strcmp(r->jobs[i].thread, "p") && r->jobs[i].release == 20 * MS)
+			DLS_ASSERT_EQ_U64(r->jobs[i].end, 36 * MS);
+	count_after(r, "a", 35 * MS, &n);
+	CU_ASSERT(n >= 2);
+	count_after(r, "b", 35 * MS, &n);
+	CU_ASSERT(n >= 2);
+	count_after(r, "p", 35 * MS, &n);
+	CU_ASSERT(n >= 2);
+	free(r);
+}
+
+/* Partitioned: no entity may change CPU, so every reservation of CPU 1
+ * (b and p) is stranded until it returns, and none is lost. */
+static void test_hotplug_partitioned(void)
+{
+	char text[2048];
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int n;
+
+	snprintf(text, sizeof(text), hotplug_fmt, "partitioned", "1");
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	DLS_ASSERT_EQ_U64(res.stranded, 3);
+	for (size_t i = 0; i < r->nr_slices; i++)
+		CU_ASSERT_FALSE(r->slices[i].cpu == 1 && r->slices[i].end > 15 * MS &&
+				r->slices[i].start < 35 * MS);
+	/* b's job of 20 ms ran late once its CPU was back (a miss, and the
+	 * library carries the lateness as budget owed): it still completes. */
+	count_after(r, "b", 35 * MS, &n);
+	CU_ASSERT(n >= 1);
+	count_after(r, "p", 35 * MS, &n);
+	CU_ASSERT(n >= 2);
+	free(r);
+}
+
+/* Refused hotplug events are reported, not applied: the last online CPU,
+ * a CPU already offline, and bandwidth that would not fit. */
+static void test_hotplug_refused(void)
+{
+	static const char text[] =
+		"{\"platform\": {\"cpus\": 2},\n"
+		" \"simulation\": {\"horizon_us\": 20000, \"mode\": \"global\",\n"
+		"   \"hotplug\": [{\"cpu\": 0, \"at_us\": 1000, \"online\": false},\n"
+		"                {\"cpu\": 0, \"at_us\": 2000, \"online\": true}]},\n"
+		"\"tasks\": {\n"
+		"\"a\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 6000,\n"
+		"       \"dl-period\": 10000, \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}},\n"
+		"\"b\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 6000,\n"
+		"       \"dl-period\": 10000, \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}}}}";
+	struct workload w;
+	struct sim_result res;
+	char *buf;
+	size_t len;
+
+	CU_ASSERT_EQUAL_FATAL(workload_load(&w, "w.json", text, strlen(text), true), 0);
+	buf = run_to_buffer(&w, &res, &len);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "CPU 0 offline refused: the admitted bandwidth"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "CPU 0 online refused: it is already online"));
+	free(buf);
+	workload_free(&w);
+}
+
+/* The same input twice gives byte-identical output, locks and hotplug
+ * included. */
+static void test_deterministic(void)
+{
+	static const char *const names[] = { "pi_inheritance", "hotplug", "av_playback" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char path[512], *b[2] = { NULL, NULL };
+		size_t l[2] = { 0, 0 };
+		struct workload w;
+
+		snprintf(path, sizeof(path), "%s/%s.json", DLSIM_EXAMPLES_DIR, names[i]);
+		CU_ASSERT_EQUAL_FATAL(workload_load_file(&w, path, true), 0);
+		for (int k = 0; k < 2; k++) {
+			struct sim_result res;
+
+			b[k] = run_to_buffer(&w, &res, &l[k]);
+			DLS_ASSERT_EQ_S64(res.exit_code, 0);
+		}
+		DLS_ASSERT_EQ_U64(l[0], l[1]);
+		CU_ASSERT_EQUAL(memcmp(b[0], b[1], l[0]), 0);
+		free(b[0]);
+		free(b[1]);
+		workload_free(&w);
+	}
+}
+
+static void test_examples_strict(void)
+{
+	static const char *const names[] = { "av_playback", "pi_inheritance", "pi_inversion",
+					     "hotplug" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char path[512];
+		struct workload w;
+
+		snprintf(path, sizeof(path), "%s/%s.json", DLSIM_EXAMPLES_DIR, names[i]);
+		CU_ASSERT_EQUAL(workload_load_file(&w, path, true), 0);
+		workload_print_diags(&w, stderr);
+		workload_free(&w);
+	}
+}
+
+static const struct dls_test_case cases[] = {
+	{ "EDF, Buttazzo's RM/EDF example", test_edf_buttazzo },
+	{ "CBS isolation, hard reservations", test_cbs_isolation },
+	{ "constrained deadline D < P", test_constrained_deadline },
+	{ "global EDF on 2 CPUs", test_global_edf_2cpus },
+	{ "Dhall's effect", test_dhall },
+	{ "PI chain, with and without inheritance", test_pi_chain },
+	{ "condition wait retakes its mutex", test_condition_retakes_mutex },
+	{ "deadlock and mutex misuse reported", test_deadlock_reported },
+	{ "hotplug, global", test_hotplug_global },
+	{ "hotplug, partitioned", test_hotplug_partitioned },
+	{ "hotplug refused", test_hotplug_refused },
+	{ "deterministic output", test_deterministic },
+	{ "examples load strictly", test_examples_strict },
+	{ NULL, NULL },
+};
+
+static const struct dls_test_suite suites[] = {
+	{ "dlsim simulator", cases },
+	{ NULL, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	return dls_test_main(argc, argv, suites);
+}
