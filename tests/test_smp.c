@@ -1,8 +1,8 @@
 /*
  * Global EDF: push, pull, placement, affinity, offline/online, domain
- * admission and capacity awareness, with exact outcomes; then random
- * operations on 4 CPUs validated after every step, with the global EDF
- * invariant checked whenever every entity may use every CPU.
+ * admission and capacity awareness, with exact outcomes. The random driver
+ * checking the global EDF invariant after every event is
+ * tests/test_smp_global.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -226,102 +226,6 @@ static void test_capacity_placement(void)
 	env_free(&e);
 }
 
-/* Random operations; global EDF checked when every entity may use every CPU. */
-static void run_random(uint64_t seed, bool with_affinity, uint64_t ops)
-{
-	struct dls_test_rng r;
-	struct env e;
-	struct dls_entity se[16];
-	bool att[16] = { false };
-	unsigned char mmem[16][64];
-	uint64_t edf_checks = 0;
-
-	dls_test_rng_seed(&r, seed);
-	env_init(&e, NCPU, NULL);
-	for (int i = 0; i < 16; i++)
-		dls_entity_init(&se[i]);
-	for (uint64_t op = 0; op < ops; op++) {
-		int i = (int)dls_test_rng_below(&r, 16);
-		int cpu = (int)dls_test_rng_below(&r, NCPU);
-		struct dls_entity *s = &se[i];
-
-		switch (dls_test_rng_below(&r, 8)) {
-		case 0:
-			if (!att[i]) {
-				struct dls_params p = { .runtime = 1 * MS,
-							.deadline = (5 + dls_test_rng_below(&r, 50)) * MS };
-
-				att[i] = dls_entity_attach(&e.rq[cpu], s, &p) == 0;
-			} else if (!s->runnable) {
-				dls_task_dead(s->rq, s);
-				att[i] = false;
-			}
-			break;
-		case 1:
-		case 2:
-			if (att[i] && !s->runnable) {
-				int target = dls_select_cpu(&e.dom, s, s->rq->cpu);
-
-				if (target >= 0 && !s->throttled)
-					dls_entity_move(s, &e.rq[target]);
-				dls_wakeup(s->rq, s);
-			}
-			break;
-		case 3:
-			if (att[i] && s->runnable)
-				dls_dequeue(s->rq, s, DLS_DEQUEUE_SLEEP);
-			break;
-		case 4:
-			e.fp.now += dls_test_rng_below(&r, 2 * MS);
-			for (int c = 0; c < NCPU; c++)
-				dls_tick(&e.rq[c]);
-			fake_fire_due(&e.fp);
-			break;
-		case 5:
-			if (with_affinity && att[i]) {
-				struct dls_cpumask *m = (struct dls_cpumask *)(void *)mmem[i];
-
-				dls_cpumask_init(m, sizeof(mmem[i]), NCPU);
-				for (int c = 0; c < NCPU; c++)
-					if (dls_test_rng_below(&r, 2))
-						dls_cpumask_set(m, c);
-				dls_cpumask_set(m, cpu);
-				CU_ASSERT_EQUAL_FATAL(dls_entity_set_affinity(s, m), 0);
-			}
-			break;
-		default:
-			break;
-		}
-		for (int c = 0; c < NCPU; c++)
-			dls_schedule(&e.rq[c]);
-		DLS_ASSERT_VALID(dls_domain_check(&e.dom));
-		if (!with_affinity) {
-			/* Every CPU has picked and pushed; settle and check EDF. */
-			dls_balance(&e.dom);
-			for (int c = 0; c < NCPU; c++)
-				dls_schedule(&e.rq[c]);
-			DLS_ASSERT_VALID(dls_domain_check(&e.dom));
-			DLS_ASSERT_VALID(dls_domain_check_global_edf(&e.dom));
-			edf_checks++;
-		}
-	}
-	if (!with_affinity)
-		printf("  %llu global EDF checks passed\n", (unsigned long long)edf_checks);
-	env_free(&e);
-}
-
-static void test_random_global(void)
-{
-	run_random(dls_test_seed("smp random, full affinity", 0x5a9ULL), false,
-		   dls_test_scaled(50000));
-}
-
-static void test_random_affinity(void)
-{
-	run_random(dls_test_seed("smp random, affinities", 0x5aaULL), true,
-		   dls_test_scaled(50000));
-}
-
 static const struct dls_test_case cases[] = {
 	{ "push to an idle CPU", test_push_to_idle },
 	{ "pull when a CPU goes idle", test_pull_when_idle },
@@ -329,8 +233,6 @@ static const struct dls_test_case cases[] = {
 	{ "offline and online", test_offline_online },
 	{ "domain admission and forced offline", test_domain_admission },
 	{ "capacity-aware placement", test_capacity_placement },
-	{ "random: global EDF invariant", test_random_global },
-	{ "random: with affinities", test_random_affinity },
 	{ NULL, NULL },
 };
 

@@ -118,8 +118,10 @@ DLS_API int dls_entity_move(struct dls_entity *se, struct dls_rq *dst);
 /**
  * @brief Restrict an entity to the CPUs of @p mask (NULL = every CPU).
  *
- * If its runqueue is no longer allowed the entity moves to an allowed
- * online CPU (a running entity is charged and its CPU asked to reschedule).
+ * If its runqueue is no longer allowed, or is offline (the entity was
+ * stranded there), the entity moves to an allowed online CPU (a running
+ * entity is charged and its CPU asked to reschedule). A waiting entity that
+ * stays is pushed if a CPU it may now use runs a later deadline.
  * @param[in,out] se an attached entity.
  * @param[in] mask the CPUs; the caller keeps it alive while it is in use.
  * @retval 0 success.
@@ -130,8 +132,13 @@ DLS_API int dls_entity_set_affinity(struct dls_entity *se,
 				    const struct dls_cpumask *mask);
 
 /**
- * @brief Push the earliest pushable entity of @p rq to a CPU running a
- * later deadline (or nothing), if there is one.
+ * @brief Push the earliest pushable entity of @p rq that has somewhere to
+ * go to a CPU running a later deadline (or nothing).
+ *
+ * The heap names the latest CPU in O(1); for an entity whose affinity
+ * excludes that CPU its allowed CPUs are scanned. When the earliest
+ * pushable entity has nowhere to go, later ones with restricted affinity
+ * are tried, up to the first allowed everywhere.
  * @param[in,out] rq the runqueue (lock held).
  * @return true when an entity moved.
  */
@@ -172,8 +179,9 @@ DLS_API int dls_cpu_offline(struct dls_domain *dom, int cpu, bool force,
 			    dls_stranded_fn stranded, void *arg);
 
 /**
- * @brief Bring a CPU back: it rejoins the heap and masks, stranded
- * entities come back to it, and it is asked to reschedule (and pull).
+ * @brief Bring a CPU back: it rejoins the heap and masks, its stranded
+ * entities run on it again, entities stranded on other offline CPUs that
+ * may use it move to it, and it is asked to reschedule (and pull).
  * @param[in,out] dom the domain.
  * @param[in] cpu the CPU.
  * @retval 0 success.

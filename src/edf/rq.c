@@ -211,11 +211,12 @@ struct dls_entity *dls_schedule(struct dls_rq *rq)
 	if (prev)
 		dls_put_prev(rq, prev);
 	/* Global scheduling: before picking, pull earlier work from overloaded
-	 * CPUs when this one has nothing, or when its previous entity stopped or
-	 * may have moved its deadline later (pre_schedule; a pull with no
-	 * overloaded CPU costs one atomic load); after picking, push what
-	 * another CPU should run (post_schedule). */
-	if (rq->dom->smp && (!rq->nr_running || prev))
+	 * CPUs (pre_schedule; a pull with no overloaded CPU costs one atomic
+	 * load). Also with no previous entity: the current one may have left
+	 * without passing here (dls_task_dead(), eviction by an affinity
+	 * change), and what waits elsewhere may now beat what is queued here.
+	 * After picking, push what another CPU should run (post_schedule). */
+	if (rq->dom->smp)
 		dls_pull(rq);
 	next = dls_pick_next(rq);
 	if (rq->dom->smp)

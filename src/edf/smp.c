@@ -322,6 +322,35 @@ static uint32_t cpu_capacity(void *ctx, int cpu)
 }
 
 /*
+ * The seed's latest_cpu_find over @se's allowed online CPUs: an idle one,
+ * else the one running the latest deadline later than @se's, else -1.
+ * O(CPUs in the mask); reads other rqs without their locks (the callers
+ * check again under the lock).
+ */
+DLS_RACY static int later_cpu_scan(const struct dls_domain *dom,
+				   const struct dls_entity *se)
+{
+	uint64_t key = dls__se_key(se), latest = 0;
+	int best = -1, cpu;
+
+	dls_cpumask_for_each(cpu, se->allowed) {
+		const volatile struct dls_rq *r = &dom->rqs[cpu];
+		uint64_t dl;
+
+		if (!cpu_online(dom, cpu))
+			continue;
+		if (!r->nr_running)
+			return cpu;
+		dl = r->earliest.curr;
+		if (dls_time_before(key, dl) && (best < 0 || dls_time_after(dl, latest))) {
+			best = cpu;
+			latest = dl;
+		}
+	}
+	return best;
+}
+
+/*
  * find_later_rq: a CPU running a later deadline than @se (or nothing) among
  * those it may use; the heap's best, with @prefer winning capacity ties.
  */
@@ -335,8 +364,14 @@ static int find_later_cpu(const struct dls_domain *dom, const struct dls_entity 
 	 * here (which hotplug changes under our feet): the span will do. */
 	const struct dls_cpumask *allowed = se->allowed ? se->allowed : smp->span;
 
-	return dls_cpudl_find((struct dls_cpudl *)&smp->cpudl, allowed, dls__se_key(se),
-			      smp->asymmetric ? &fit : NULL, NULL);
+	int cpu = dls_cpudl_find((struct dls_cpudl *)&smp->cpudl, allowed, dls__se_key(se),
+				 smp->asymmetric ? &fit : NULL, NULL);
+
+	/* The heap answers for its root only; when the root is not allowed,
+	 * another allowed CPU may still run a later deadline. */
+	if (cpu < 0 && se->allowed)
+		cpu = later_cpu_scan(dom, se);
+	return cpu;
 }
 
 static bool rq_is_later(const struct dls_rq *rq, const struct dls_entity *se)
@@ -449,6 +484,20 @@ bool dls_push(struct dls_rq *rq)
 	    dls_time_before(dls__se_key(next), dls__se_key(rq->curr))) {
 		dls__resched(rq);
 		return false;
+	}
+	/* With affinities the earliest may have nowhere to go while a later
+	 * one has: try the next ones, up to the first allowed everywhere (if
+	 * that one finds no CPU, no later entity can). */
+	while (next->allowed) {
+		int cpu = find_later_cpu(rq->dom, next, -1);
+		struct dls_rb_node *n;
+
+		if (cpu >= 0 && cpu != rq->cpu)
+			break;
+		n = dls_rb_next(&next->pushable_node);
+		if (!n)
+			return false;
+		next = pushable_se(n);
 	}
 	later = find_lock_later_rq(rq, next);
 	if (!later)
@@ -595,8 +644,10 @@ static enum evict_result evict(struct dls_entity *se, struct dls_rq *dst)
 		dls__resched(src);
 	}
 	migrate(se, dst);
-	if (se->queued)
-		dls_check_preempt(dst, se);
+	/* Placed by load, not by deadline: if it waits there, dst's next
+	 * schedule pushes it on (pushing here would nest a third lock). */
+	if (se->queued && !dls_check_preempt(dst, se) && dst->overloaded)
+		dls__resched(dst);
 	rq_unlock(dst);
 	return EVICT_MOVED;
 }
@@ -632,11 +683,17 @@ int dls_entity_set_affinity(struct dls_entity *se, const struct dls_cpumask *mas
 		se->allowed = mask;
 		se->nr_cpus_allowed = nr;
 	}
-	if (!dom->smp || allowed_on(se, rq->cpu))
+	/* Stay, unless not allowed here or stranded on an offline CPU. */
+	if (!dom->smp || (allowed_on(se, rq->cpu) && rq->online)) {
+		/* Waiting, it may now run on a CPU it could not use before. */
+		if (dom->smp && se->queued && se != rq->curr)
+			while (dls_push(rq))
+				;
 		return 0;
+	}
 	/* evict() may drop our lock: then another thread may have moved the
 	 * entity, or changed its affinity again (the last change wins). */
-	while (!allowed_on(se, rq->cpu)) {
+	while (!allowed_on(se, rq->cpu) || !rq->online) {
 		target = least_loaded_cpu(dom, se, -1);
 		if (target < 0)
 			return DLS_ENOCPU;
@@ -716,6 +773,26 @@ int dls_cpu_online(struct dls_domain *dom, int cpu)
 	rq->online = true;
 	dls__smp_earliest_changed(rq);
 	update_overload(rq);
+	/* Entities stranded on other offline CPUs that may use this one come
+	 * here too (nothing runs on an offline CPU, so none is current). */
+	for (int o = 0; o < dom->nr_cpus; o++) {
+		struct dls_rq *src = &dom->rqs[o];
+		struct dls_entity *se, *next;
+
+		if (o == cpu || cpu_online(dom, o))
+			continue;
+		/* Our lock may drop on the way: recheck both states. */
+		if (double_lock(rq, src) && !rq->online) {
+			rq_unlock(src);
+			break;
+		}
+		for (se = src->attached; se && !src->online; se = next) {
+			next = se->attached_next;
+			if (allowed_on(se, cpu) && src->curr != se)
+				migrate(se, rq);
+		}
+		rq_unlock(src);
+	}
 	dls__resched(rq);
 	rq_unlock(rq);
 	return 0;

@@ -43,8 +43,11 @@ static void fake_cancel(void *ctx, struct dls_timer *t)
 
 static void fake_resched(void *ctx, int cpu)
 {
-	(void)cpu;
-	((struct fake_platform *)ctx)->resched++;
+	struct fake_platform *fp = ctx;
+
+	fp->resched++;
+	if (cpu >= 0 && cpu < FAKE_MAX_CPUS)
+		fp->need_resched[cpu] = true;
 }
 
 static void fake_trace(void *ctx, const struct dls_trace_event *ev)
@@ -139,4 +142,12 @@ unsigned int fake_count(const struct fake_platform *fp, enum dls_trace_type type
 	for (unsigned int i = 0; i < lim; i++)
 		n += fp->events[i].type == type;
 	return n;
+}
+
+bool fake_take_resched(struct fake_platform *fp, int cpu)
+{
+	bool was = fp->need_resched[cpu];
+
+	fp->need_resched[cpu] = false;
+	return was;
 }

@@ -9,6 +9,7 @@
 
 #define FAKE_MAX_TIMERS 4096
 #define FAKE_MAX_EVENTS 256
+#define FAKE_MAX_CPUS 64
 
 struct fake_platform {
 	uint64_t now;
@@ -16,6 +17,7 @@ struct fake_platform {
 	unsigned int nr_timers;
 	unsigned int arms, cancels;
 	unsigned int resched;          /* resched requests, all CPUs */
+	bool need_resched[FAKE_MAX_CPUS]; /* per CPU, cleared by the test */
 	struct dls_trace_event events[FAKE_MAX_EVENTS]; /* the first ones */
 	unsigned int nr_events;        /* total, may exceed FAKE_MAX_EVENTS */
 	uint64_t trace_hash;           /* hash of every event, in order */
@@ -34,5 +36,7 @@ unsigned int fake_fire_due(struct fake_platform *fp);
 bool fake_timer_armed(const struct fake_platform *fp, const struct dls_timer *t);
 /* Count recorded events of a type (among the first FAKE_MAX_EVENTS). */
 unsigned int fake_count(const struct fake_platform *fp, enum dls_trace_type type);
+/* Whether @cpu was asked to reschedule since the last call; clears the flag. */
+bool fake_take_resched(struct fake_platform *fp, int cpu);
 
 #endif
