@@ -85,6 +85,7 @@ struct thread {
 	struct dls_entity se;
 	bool is_dl, runnable, exited, started;
 	int cpu;
+	int last_cpu; /* where it last ran, -1 before it first runs */
 	int prio; /* FIFO/RR priority, 0 for the fair class */
 	/* program counter */
 	size_t phase, ev;
@@ -271,12 +272,17 @@ static void op_resched(void *ctx, int cpu)
 	((struct sim *)ctx)->cpus[cpu].need_resched = true;
 }
 
-static void add_mark(struct sim *s, int cpu, int thread, const char *what)
+static void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what)
 {
 	if (!s->opt->trace_path && !s->opt->svg_path)
 		return;
 	GROW(s->marks, s->nr_marks, s->cap_marks);
-	s->marks[s->nr_marks++] = (struct mark){ cpu, thread, s->now, what };
+	s->marks[s->nr_marks++] = (struct mark){ cpu, thread, t, what };
+}
+
+static void add_mark(struct sim *s, int cpu, int thread, const char *what)
+{
+	add_mark_at(s, cpu, thread, s->now, what);
 }
 
 static void op_trace(void *ctx, const struct dls_trace_event *ev)
@@ -704,7 +710,10 @@ static void thread_advance(struct sim *s, struct thread *t)
 				q_add(s, &t->wake, u->next);
 			}
 			t->job_release = u->next;
-			add_mark(s, tcpu(t), t->id, "release");
+			add_mark_at(s, tcpu(t), t->id, u->next, "release");
+			if (dl)
+				add_mark_at(s, tcpu(t), t->id,
+					    u->next + t->task->sched.dl_deadline_us * US, "deadline");
 			break;
 		}
 		case WL_YIELD:
@@ -827,6 +836,7 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 		exit(1);
 	t->id = s->nr_threads;
 	t->task = task;
+	t->last_cpu = -1;
 	if (task->instance > 1 || instance > 0)
 		snprintf(t->name, sizeof(t->name), "%s-%d", task->name, instance);
 	else
@@ -872,6 +882,10 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 	}
 	t->job_release = s->now + (uint64_t)task->delay_us * US;
 	q_add(s, &t->wake, t->job_release);
+	add_mark_at(s, tcpu(t), t->id, t->job_release, "release");
+	if (t->is_dl)
+		add_mark_at(s, tcpu(t), t->id, t->job_release + task->sched.dl_deadline_us * US,
+			    "deadline");
 }
 
 /* ---- CPUs ------------------------------------------------------------- */
@@ -975,6 +989,11 @@ static void reschedule(struct sim *s, int cpu)
 	}
 	c->curr = next;
 	c->need_resched = false;
+	if (next && next != prev) {
+		if (next->last_cpu >= 0 && next->last_cpu != cpu)
+			add_mark(s, cpu, next->id, "migration");
+		next->last_cpu = cpu;
+	}
 }
 
 /* ---- hotplug ---------------------------------------------------------- */
@@ -1437,7 +1456,8 @@ static void write_svg(struct sim *s, const char *path, uint64_t horizon)
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 		"font-family=\"sans-serif\" font-size=\"11\">\n", left + width + 20, height);
 	fprintf(f, "<text x=\"%d\" y=\"16\">dlsim: %.3f s on %d CPUs (red: miss, "
-		"black: throttle, purple: boost, hatched: offline)</text>\n", left,
+		"black: throttle, purple: boost, green tick: release, blue tick: deadline, "
+		"hatched: offline)</text>\n", left,
 		(double)horizon / 1e9, s->nr_cpus);
 	fprintf(f, "<defs><pattern id=\"offline\" width=\"6\" height=\"6\" "
 		"patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
@@ -1473,7 +1493,18 @@ static void write_svg(struct sim *s, const char *path, uint64_t horizon)
 				  : !strcmp(m->what, "boost") ? "purple" : NULL;
 		double x = left + (double)m->t * scale;
 
-		if (!col || m->cpu < 0)
+		if (m->cpu < 0 || m->t > horizon)
+			continue;
+		if (!strcmp(m->what, "release") || !strcmp(m->what, "deadline")) {
+			/* a short tick above the row (release) or below it (deadline) */
+			bool rel = m->what[0] == 'r';
+			int y = 40 + m->cpu * row + (rel ? 0 : 30);
+
+			fprintf(f, "<line x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\" "
+				"stroke=\"%s\"/>\n", x, x, y, y + 6, rel ? "green" : "blue");
+			continue;
+		}
+		if (!col)
 			continue;
 		fprintf(f, "<line x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\" stroke=\"%s\"/>\n",
 			x, x, 40 + m->cpu * row + 2, 40 + m->cpu * row + 34, col);
