@@ -593,6 +593,156 @@ static void test_timer_self_cancel(void)
 	dls_posix_timers_destroy(&svc);
 }
 
+/* ---- the ops on a real domain ----------------------------------------------- */
+
+struct dom_rec {
+	struct dls_posix plat;
+	struct dls_posix_lock locks[1];
+	pthread_mutex_t m;         /* protects the fields below */
+	uint64_t replenished_at;   /* clock at the REPLENISH event */
+	int lock_state;            /* trylock of the rq lock during it */
+	unsigned long resched;
+};
+
+static void dom_resched(void *ctx, int cpu)
+{
+	struct dom_rec *r = ((struct dls_posix *)ctx)->user;
+
+	(void)cpu;
+	pthread_mutex_lock(&r->m);
+	r->resched++;
+	pthread_mutex_unlock(&r->m);
+}
+
+static void dom_trace(void *ctx, const struct dls_trace_event *ev)
+{
+	struct dom_rec *r = ((struct dls_posix *)ctx)->user;
+
+	if (ev->type != DLS_TRACE_REPLENISH)
+		return;
+	pthread_mutex_lock(&r->m);
+	r->replenished_at = ev->now;
+	/* the expiry must hold the runqueue lock: trying it must fail */
+	r->lock_state = pthread_mutex_trylock(&r->locks[0].u.mutex);
+	if (r->lock_state == 0)
+		pthread_mutex_unlock(&r->locks[0].u.mutex);
+	pthread_mutex_unlock(&r->m);
+}
+
+/* An entity exhausts its budget: its replenishment timer fires on the
+ * service thread, not before the deadline, under the runqueue lock. Then a
+ * throttled entity dies: its timer is cancelled and never fires. */
+static void test_domain_replenish(void)
+{
+	struct dom_rec *r = calloc(1, sizeof(*r));
+	struct dls_ops ops;
+	struct dls_domain dom;
+	struct dls_rq rq[1];
+	struct dls_entity se;
+	struct dls_posix_timer pt;
+	struct dls_params p = { .runtime = 1 * MS, .deadline = 20 * MS };
+	uint64_t deadline, at = 0;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	CU_ASSERT_FATAL(r != NULL);
+	pthread_mutex_init(&r->m, NULL);
+	DLS_ASSERT_EQ_S64(dls_posix_init(&r->plat, NULL, r->locks, 1), 0);
+	r->plat.user = r;
+	dls_posix_fill_ops(&ops, dom_resched, dom_trace);
+	DLS_ASSERT_EQ_S64(dls_domain_init(&dom, &ops, &r->plat, NULL, rq, 1), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_start(&r->plat), 0);
+	dls_entity_init(&se);
+	dls_posix_timer_bind(&pt, &se.timer);
+
+	ops.lock(&r->plat, 0);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&rq[0], &se, &p), 0);
+	dls_wakeup(&rq[0], &se);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq[0]), &se);
+	ops.unlock(&r->plat, 0);
+	sleep_ns(2 * MS); /* runs past its 1 ms budget */
+	ops.lock(&r->plat, 0);
+	dls_tick(&rq[0]);
+	CU_ASSERT(se.throttled);
+	deadline = se.deadline;
+	CU_ASSERT(dls_posix_timer_armed(&r->plat.timers, &pt));
+	CU_ASSERT_PTR_NULL(dls_schedule(&rq[0]));
+	ops.unlock(&r->plat, 0);
+
+	for (int i = 0; i < 2000 && !at; i++) {
+		sleep_ns(1 * MS);
+		pthread_mutex_lock(&r->m);
+		at = r->replenished_at;
+		pthread_mutex_unlock(&r->m);
+	}
+	CU_ASSERT_FATAL(at != 0);
+	CU_ASSERT(!dls_time_before(at, deadline)); /* never early */
+	pthread_mutex_lock(&r->m);
+	CU_ASSERT(r->lock_state != 0);             /* under the rq lock */
+	pthread_mutex_unlock(&r->m);
+	ops.lock(&r->plat, 0);
+	CU_ASSERT_FALSE(se.throttled);
+	CU_ASSERT(se.queued);
+	DLS_ASSERT_VALID(dls_rq_check(&rq[0]));
+
+	/* throttle again, then die while throttled: cancelled, never fires */
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq[0]), &se);
+	ops.unlock(&r->plat, 0);
+	sleep_ns(2 * MS);
+	ops.lock(&r->plat, 0);
+	dls_tick(&rq[0]);
+	CU_ASSERT(se.throttled);
+	dls_task_dead(&rq[0], &se);
+	CU_ASSERT_FALSE(dls_posix_timer_armed(&r->plat.timers, &pt));
+	ops.unlock(&r->plat, 0);
+	pthread_mutex_lock(&r->m);
+	r->replenished_at = 0;
+	pthread_mutex_unlock(&r->m);
+	sleep_ns(30 * MS);
+	pthread_mutex_lock(&r->m);
+	DLS_ASSERT_EQ_U64(r->replenished_at, 0);
+	pthread_mutex_unlock(&r->m);
+	DLS_ASSERT_EQ_S64(dls_posix_timer_cancel(&r->plat.timers, &pt),
+			  DLS_POSIX_TIMER_NOT_ARMED);
+	dls_posix_stop(&r->plat);
+	dls_posix_destroy(&r->plat);
+	free(r);
+}
+
+/* Two platforms in one process do not see each other. */
+static void test_two_instances(void)
+{
+	struct dls_posix a, b;
+	struct dls_posix_lock la[2], lb[3];
+	struct dls_posix_config spin = { DLS_POSIX_CLOCK_MONOTONIC, DLS_POSIX_LOCK_SPIN };
+	struct rec_timer rt = { 0 };
+	struct fire_rec rec = { .clock = &a.clock };
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	DLS_ASSERT_EQ_S64(dls_posix_init(&a, NULL, la, 2), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_init(&b, &spin, lb, 3), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_init(&b, NULL, NULL, 3), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_posix_start(&a), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_start(&b), 0);
+	pthread_mutex_init(&rec.m, NULL);
+	rt.rec = &rec;
+	dls_posix_timer_init(&rt.t, rec_fire, &rt);
+	dls_posix_timer_arm(&a.timers, &rt.t, dls_posix_clock_now(&a.clock) + 1 * MS);
+	sleep_ns(20 * MS);
+	dls_posix_stop(&a);
+	dls_posix_stop(&b);
+	DLS_ASSERT_EQ_U64(a.timers.fired, 1);
+	DLS_ASSERT_EQ_U64(b.timers.fired, 0);
+	CU_ASSERT(la[0].kind == DLS_POSIX_LOCK_MUTEX && lb[2].kind == DLS_POSIX_LOCK_SPIN);
+	dls_posix_destroy(&a);
+	dls_posix_destroy(&b);
+}
+
+static const struct dls_test_case domain_cases[] = {
+	{ "replenishment on the service thread, under the rq lock", test_domain_replenish },
+	{ "two instances are independent", test_two_instances },
+	{ NULL, NULL },
+};
+
 static const struct dls_test_case clock_lock_cases[] = {
 	{ "clocks", test_clock },
 	{ "locks (mutex, spin)", test_locks },
@@ -623,6 +773,7 @@ int main(int argc, char **argv)
 		{ "posix clock and locks", clock_lock_cases },
 		{ "posix workers", worker_cases },
 		{ "posix timers", timer_cases },
+		{ "posix platform on a domain", domain_cases },
 		{ NULL, NULL },
 	};
 
