@@ -892,6 +892,10 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 
 static uint64_t ceil_scale(uint64_t work, uint32_t cap)
 {
+	/* Full-speed CPUs are the common case: skip the 64-bit division
+	 * (called for every CPU at every step). */
+	if (cap == 1024)
+		return work;
 	return (work * 1024 + cap - 1) / cap;
 }
 
@@ -1707,7 +1711,12 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 			for (int i = 0; i < s.nr_threads; i++)
 				if (s.threads[i]->nr_held || s.threads[i]->pi.blocked_on)
 					pi_sync_own(&s, s.threads[i]);
-		/* Pushes and pulls may ask CPUs already visited to pick again. */
+		/*
+		 * Pushes and pulls may ask CPUs already visited to pick again.
+		 * An idle CPU tries (and may pull) on every pass, but a pass in
+		 * which no CPU changed what it runs and none was asked to pick
+		 * again changed nothing, and neither would the next one.
+		 */
 		for (int pass = 0; pass < 4 * s.nr_cpus + 4; pass++) {
 			bool again = false;
 
@@ -1718,9 +1727,18 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 					continue;
 				if (c->need_resched || !c->curr || !c->curr->runnable ||
 				    (c->curr->is_dl && s.rqs[cpu].curr != &c->curr->se)) {
+					struct thread *before = c->curr;
+
 					reschedule(&s, cpu);
-					again = true;
+					again |= c->curr != before;
 				}
+			}
+			for (int cpu = 0; cpu < s.nr_cpus && !again; cpu++) {
+				struct cpu *c = &s.cpus[cpu];
+
+				again = !c->offline && (c->need_resched ||
+					(c->curr && (!c->curr->runnable ||
+					 (c->curr->is_dl && s.rqs[cpu].curr != &c->curr->se))));
 			}
 			if (!again)
 				break;

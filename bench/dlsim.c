@@ -1,0 +1,277 @@
+/*
+ * dlsim throughput: simulated scheduling events per second on one core
+ * (wake-ups, replenishment timers and context switches, as dlsim counts
+ * them in its summary) for 10, 100 and 1000 periodic deadline tasks on 1, 8
+ * and 64 CPUs; the simulator's memory per task and per completed job; and
+ * the wall time of a 10,000-set `dlsim sweep` with 1 and with 2 worker
+ * threads. Task sets come from the sweep's own generator (Randfixedsum,
+ * periods log-uniform in 10..100 ms), loaded to 75% of min(CPUs, tasks).
+ * Every figure is the median of several runs.
+ *
+ *   bench_dlsim                       the table
+ *   bench_dlsim --runs N              N runs per figure (default 5)
+ *   bench_dlsim --one TASKS CPUS MS   one simulation of MS ms, no table
+ *                                     (for valgrind --tool=callgrind)
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sim.h"
+#include "sweep.h"
+
+/*
+ * Heap accounting for the memory figures: with glibc the program may
+ * replace malloc (glibc manual, "Replacing malloc"); these forward to the
+ * real allocator and, while `counting` is set (one thread only), track the
+ * live and peak bytes.
+ */
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#include <malloc.h>
+#define HAVE_HEAP_COUNT 1
+extern void *__libc_malloc(size_t n);
+extern void *__libc_calloc(size_t n, size_t m);
+extern void *__libc_realloc(void *p, size_t n);
+extern void __libc_free(void *p);
+
+static struct {
+	int counting;
+	long long live, peak;
+} heap;
+
+static void heap_add(void *p, long long sign)
+{
+	if (!heap.counting || !p)
+		return;
+	heap.live += sign * (long long)malloc_usable_size(p);
+	if (heap.live > heap.peak)
+		heap.peak = heap.live;
+}
+
+void *malloc(size_t n)
+{
+	void *p = __libc_malloc(n);
+
+	heap_add(p, 1);
+	return p;
+}
+
+void *calloc(size_t n, size_t m)
+{
+	void *p = __libc_calloc(n, m);
+
+	heap_add(p, 1);
+	return p;
+}
+
+void *realloc(void *p, size_t n)
+{
+	void *q;
+
+	heap_add(p, -1);
+	q = __libc_realloc(p, n);
+	heap_add(q ? q : p, 1);
+	return q;
+}
+
+void free(void *p)
+{
+	heap_add(p, -1);
+	__libc_free(p);
+}
+#endif
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static struct sweep_config bench_config(int tasks, int cpus, double *util, uint64_t horizon_us)
+{
+	*util = 0.75 * (cpus < tasks ? cpus : tasks);
+	return (struct sweep_config){
+		.gen = SWEEP_RANDFIXEDSUM, .deadlines = SWEEP_IMPLICIT,
+		.nr_cpus = cpus, .nr_tasks = tasks, .utils = util, .nr_utils = 1, .sets = 1,
+		.seed = 1, .period_min_us = 10000, .period_max_us = 100000,
+		.period_gran_us = 1000, .horizon_us = horizon_us, .mode = WL_MODE_GLOBAL,
+		.jobs = 1, .max_tries = 100000,
+	};
+}
+
+/* One simulation of the set; returns its wall time and events. */
+static double simulate(int tasks, int cpus, uint64_t horizon_us, uint64_t *events)
+{
+	double util, t0;
+	struct sweep_config c = bench_config(tasks, cpus, &util, horizon_us);
+	struct sweep_task *ts = calloc((size_t)tasks, sizeof(*ts));
+
+	if (!ts || sweep_taskset(&c, 0, 0, ts)) {
+		fprintf(stderr, "bench_dlsim: cannot generate %d tasks\n", tasks);
+		exit(1);
+	}
+	*events = 0;
+	t0 = now_s();
+	if (sweep_simulate(&c, ts, events) < 0) {
+		fprintf(stderr, "bench_dlsim: simulation failed\n");
+		exit(1);
+	}
+	t0 = now_s() - t0;
+	free(ts);
+	return t0;
+}
+
+static void events_table(int runs)
+{
+	static const int task_counts[] = { 10, 100, 1000 }, cpu_counts[] = { 1, 8, 64 };
+
+	printf("simulated scheduling events per second, one core (median of %d runs)\n", runs);
+	printf("%6s %5s %10s %12s %10s %12s\n", "tasks", "cpus", "sim time", "events",
+	       "wall ms", "events/s");
+	for (size_t a = 0; a < 3; a++)
+		for (size_t b = 0; b < 3; b++) {
+			int n = task_counts[a], m = cpu_counts[b];
+			uint64_t ev, horizon = 1000000;
+			double t[32], rate;
+
+			/* Size the horizon for about 2 million events. */
+			simulate(n, m, horizon, &ev);
+			if (ev && ev < 2000000)
+				horizon = horizon * 2000000 / ev;
+			for (int r = 0; r < runs; r++)
+				t[r] = simulate(n, m, horizon, &ev);
+			rate = (double)ev / median(t, runs);
+			printf("%6d %5d %8.1f s %12llu %10.1f %12.0f\n", n, m, (double)horizon / 1e6,
+			       (unsigned long long)ev, (double)ev / rate * 1e3, rate);
+		}
+}
+
+#ifdef HAVE_HEAP_COUNT
+/* Peak heap bytes of one simulation (the task set itself not included);
+ * *jobs is the number of job releases in the horizon, sum of H / T_i. */
+static long long peak_bytes(int tasks, int cpus, uint64_t horizon_us, uint64_t *jobs)
+{
+	double util;
+	struct sweep_config c = bench_config(tasks, cpus, &util, horizon_us);
+	struct sweep_task *ts = calloc((size_t)tasks, sizeof(*ts));
+	uint64_t ev = 0;
+
+	if (!ts || sweep_taskset(&c, 0, 0, ts))
+		exit(1);
+	*jobs = 0;
+	for (int i = 0; i < tasks; i++)
+		*jobs += horizon_us / ts[i].period_us;
+	heap.live = heap.peak = 0;
+	heap.counting = 1;
+	sweep_simulate(&c, ts, &ev);
+	heap.counting = 0;
+	free(ts);
+	return heap.peak;
+}
+#endif
+
+static void memory_table(void)
+{
+#ifdef HAVE_HEAP_COUNT
+	uint64_t j10, j1000, j1, j2;
+	/* Per task: the growth from 10 to 1000 tasks over 5 ms, shorter than
+	 * every period (no job has completed). */
+	long long p10 = peak_bytes(10, 8, 5000, &j10), p1000 = peak_bytes(1000, 8, 5000, &j1000);
+	/* Per job: the same 100 tasks over 1 s and 10 s. */
+	long long q1 = peak_bytes(100, 8, 1000000, &j1), q2 = peak_bytes(100, 8, 10000000, &j2);
+
+	printf("\nsimulator memory (peak heap bytes during one simulation)\n");
+	printf("%-44s %10.0f\n", "per task (10 -> 1000 tasks on 8 CPUs)",
+	       (double)(p1000 - p10) / 990);
+	printf("%-44s %10.1f\n", "per completed job (100 tasks, 1 s -> 10 s)",
+	       (double)(q2 - q1) / (double)(j2 - j1));
+	printf("%-44s %10lld\n", "1000 tasks, 8 CPUs, before any job ends", p1000);
+	printf("%-44s %10lld\n", "100 tasks, 8 CPUs, 10 s simulated", q2);
+#else
+	printf("\nsimulator memory: needs glibc (malloc replacement), not measured\n");
+#endif
+}
+
+static void sweep_table(int runs)
+{
+	double utils[20], t[2][32];
+	struct sweep_config c = {
+		.gen = SWEEP_RANDFIXEDSUM, .deadlines = SWEEP_IMPLICIT, .nr_cpus = 4,
+		.nr_tasks = 20, .utils = utils, .nr_utils = 20, .sets = 500, .seed = 1,
+		.period_min_us = 10000, .period_max_us = 100000, .period_gran_us = 1000,
+		.horizon_us = 1000000, .mode = WL_MODE_GLOBAL, .max_tries = 100000,
+	};
+	struct sweep_point p[2][20];
+	bool same = true;
+
+	for (int i = 0; i < 20; i++)
+		utils[i] = 0.2 * (i + 1);
+	if (runs > 3)
+		runs = 3;
+	for (int r = 0; r < runs; r++)
+		for (int j = 0; j < 2; j++) {
+			double t0 = now_s();
+
+			c.jobs = j + 1;
+			if (sweep_run(&c, p[j], stderr))
+				exit(1);
+			t[j][r] = now_s() - t0;
+		}
+	for (int i = 0; i < 20; i++)
+		same &= p[0][i].schedulable == p[1][i].schedulable && p[0][i].events == p[1][i].events;
+	{
+		double t1 = median(t[0], runs), t2 = median(t[1], runs);
+		uint64_t ev = 0;
+
+		for (int i = 0; i < 20; i++)
+			ev += p[0][i].events;
+		printf("\nsweep of 10,000 task sets (4 CPUs, 20 tasks, U = 0.2..4.0, 1 s each; "
+		       "%llu events; median of %d)\n", (unsigned long long)ev, runs);
+		printf("%6s %10s %8s\n", "jobs", "wall s", "speed-up");
+		printf("%6d %10.2f %8.2f\n", 1, t1, 1.0);
+		printf("%6d %10.2f %8.2f\n", 2, t2, t1 / t2);
+		printf("results with 1 and 2 jobs %s\n", same ? "identical" : "DIFFER");
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int runs = 5;
+
+	if (argc == 5 && !strcmp(argv[1], "--one")) {
+		uint64_t ev;
+		double t = simulate(atoi(argv[2]), atoi(argv[3]),
+				    (uint64_t)atoll(argv[4]) * 1000, &ev);
+
+		printf("%llu events in %.3f s: %.0f events/s\n", (unsigned long long)ev, t,
+		       (double)ev / t);
+		return 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "--runs"))
+		runs = atoi(argv[2]);
+	if (runs < 1 || runs > 32) {
+		fprintf(stderr, "usage: bench_dlsim [--runs 1..32 | --one TASKS CPUS MS]\n");
+		return 64;
+	}
+	events_table(runs);
+	memory_table();
+	sweep_table(runs);
+	return 0;
+}
