@@ -32,7 +32,6 @@
 #if DLSCHED_HAVE_POSIX
 #include <dlsched/pi_posix.h>
 #include <dlsched/posix.h>
-#include <dlsched/posix.h>
 #endif
 
 #endif /* DLSCHED_DLSCHED_H */
