@@ -640,7 +640,9 @@ static void test_domain_replenish(void)
 	struct dls_rq rq[1];
 	struct dls_entity se;
 	struct dls_posix_timer pt;
-	struct dls_params p = { .runtime = 1 * MS, .deadline = 20 * MS };
+	/* a long deadline, so that a stalled test thread still throttles
+	 * before it (it replenishes at once after it) */
+	struct dls_params p = { .runtime = 1 * MS, .deadline = 150 * MS };
 	uint64_t deadline, at = 0;
 
 	DLS_TEST_SKIP_WITHOUT_THREADS();
