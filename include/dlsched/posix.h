@@ -457,14 +457,15 @@ DLS_API bool dls_posix_worker_should_park(struct dls_posix_worker *w);
  * @retval 0 parked (or, from the worker itself, requested).
  * @retval DLS_EEXITED the thread has exited (its function returned while
  *         no park was requested, or it was stopped).
- * @retval DLS_EBUSY another thread unparked the worker before it reached
- *         the park position (the last request wins).
+ * @retval DLS_EBUSY the worker reached the park position but another
+ *         thread unparked it before this call returned.
  */
 DLS_API int dls_posix_worker_park(struct dls_posix_worker *w);
 
 /**
  * @brief Unpark: re-bind to the CPU and wake it; its function is called
- * again. Nothing happens for a worker that is not parked.
+ * again. Nothing happens for a worker that is not parked (also while a
+ * park is in progress: that park completes, as in the seed).
  * @param[in,out] w the worker.
  * @retval 0 success (also when it was not parked).
  * @retval DLS_EEXITED the thread has exited.

@@ -14,10 +14,10 @@
  *         result = fn(w, arg);
  *         if (!PARK) break;       // a return while parking: run again later
  *     }
- * Loop invariant: parked => PARK was requested when it was set; only
- * unpark (clearing PARK) and the thread (setting it) write parked, so a
- * park() issued before the thread saw an unpark still waits for a fresh
- * park position instead of returning on a stale one.
+ * Loop invariant: PARK is cleared only together with parked (by unpark),
+ * so a thread function that returned because of a park request always
+ * finds it and parks; and a park() issued before the thread saw an unpark
+ * waits for a fresh park position instead of returning on a stale one.
  *
  * The STOP/PARK requests are also read without the lock by the thread
  * function (should_stop/should_park) through acquire loads of an atomic
@@ -176,15 +176,18 @@ int dls_posix_worker_unpark(struct dls_posix_worker *w)
 	if (w->exited) {
 		ret = DLS_EEXITED;
 	} else {
+		/* As the seed: only a parked worker is unparked. Withdrawing a
+		 * park in progress could let a thread function that returned for
+		 * it find no request and end the thread. */
 		if (w->parked) {
 			/* Hotplug may have broken the affinity: bind again. */
 			if (!(w->flags & DLS_POSIX_WORKER_NOBIND))
 				w->bound = bind_cpu(w->thread, w->cpu);
 			w->parked = false;
 			w->woken = true;
+			unrequest(w, REQ_PARK);
+			pthread_cond_broadcast(&w->cond);
 		}
-		unrequest(w, REQ_PARK);
-		pthread_cond_broadcast(&w->cond);
 	}
 	pthread_mutex_unlock(&w->lock);
 	return ret;
