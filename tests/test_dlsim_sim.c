@@ -10,11 +10,14 @@
  * - Dhall's effect;
  * - a PI chain: deadline inheritance through two mutexes, and the same
  *   workload without inheritance missing;
+ * - a SCHED_OTHER owner that inherits a deadline running in the deadline
+ *   class;
  * - condition variables that retake their mutex;
  * - deadlocks and a misused mutex stopping the run with a message;
  * - CPU hotplug in global and in partitioned mode, no entity lost;
  * - the bundled examples that use these features load strictly.
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -403,6 +406,65 @@ static void test_pi_chain(void)
 }
 
 /*
+ * A SCHED_OTHER owner inheriting a deadline runs in the deadline class
+ * (Linux: a boosted task takes its donor's dl_se as pi_se and is scheduled
+ * by the deadline class until deboosted). One CPU, time in ms:
+ *   L (OTHER): lock m, run 4, unlock m         released 0
+ *   M (DL, D 30): run 20                       released 1
+ *   H (DL, D 10): lock m, run 1, unlock m      released 2
+ * 0-1 L; 1-2 M (any deadline task beats OTHER); at 2 H blocks on m and L
+ * inherits deadline 12, ahead of M's 31: L 2-5 then H 5-6, M 6-25.
+ * Completions L 5, H 6, M 25. Without inheritance L waits for M, which
+ * ends at 21, and H ends at 25, 13 after its deadline.
+ */
+static const char lower_owner_fmt[] =
+	"{\"global\": {\"pi_enabled\": %s}, \"platform\": {\"cpus\": %d},\n"
+	" \"simulation\": {\"horizon_us\": 90000, \"mode\": \"global\"}, \"tasks\": {\n"
+	"\"L\": {\"lock\": \"m\", \"run\": 4000, \"unlock\": \"m\",\n"
+	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+	"\"M\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 1000, \"dl-runtime\": 21000,\n"
+	"       \"dl-deadline\": 30000, \"dl-period\": 100000, \"run\": 20000,\n"
+	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+	"\"H\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 2000, \"dl-runtime\": 2000,\n"
+	"       \"dl-deadline\": 10000, \"dl-period\": 100000,\n"
+	"       \"lock\": \"m\", \"run\": 1000, \"unlock\": \"m\",\n"
+	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+
+static void test_lower_owner_inherits_deadline(void)
+{
+	char text[2048];
+	static const double l[] = { 5 }, h[] = { 6 }, m[] = { 25 };
+	static const double h2[] = { 25 }, m2[] = { 21 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int miss;
+
+	snprintf(text, sizeof(text), lower_owner_fmt, "true", 1);
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	expect_jobs(r, "L", l, 1, &miss);
+	expect_jobs(r, "H", h, 1, &miss);
+	DLS_ASSERT_EQ_U64(miss, 0);
+	expect_jobs(r, "M", m, 1, &miss);
+	DLS_ASSERT_EQ_U64(res.boosts, 1);
+
+	snprintf(text, sizeof(text), lower_owner_fmt, "false", 1);
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	expect_jobs(r, "H", h2, 1, &miss);
+	DLS_ASSERT_EQ_U64(miss, 1);
+	expect_jobs(r, "M", m2, 1, &miss);
+
+	/* On 2 CPUs under global EDF the boosted owner is an entity like any
+	 * other (pushed, pulled, checked): H still ends at 6. */
+	snprintf(text, sizeof(text), lower_owner_fmt, "true", 2);
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	expect_jobs(r, "H", h, 1, &miss);
+	DLS_ASSERT_EQ_U64(miss, 0);
+	free(r);
+}
+
+/*
  * pthread_cond_wait semantics (POSIX; rt-app's wait/signal events): W
  * takes m and waits on q, which releases m; S takes m at 5 ms, signals q,
  * runs 1 ms holding m and unlocks. W is woken by the signal but must take
@@ -576,6 +638,125 @@ static void test_hotplug_refused(void)
 	workload_free(&w);
 }
 
+/*
+ * Random workloads (fixed, printed seed): 1-4 CPUs, global or partitioned,
+ * deadline, FIFO and OTHER threads taking up to three mutexes in random
+ * order (deadlocks allowed), condition waits and signals, sleeps, CPUs
+ * going offline and online. Every validator runs after every event: the
+ * run must end normally, refused at admission, or on a reported deadlock
+ * (exit code 4), never on a broken invariant.
+ */
+static void append(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+	va_end(ap);
+	if (n > 0 && (size_t)n < cap - *len)
+		*len += (size_t)n;
+}
+
+static void test_random_locks_and_hotplug(void)
+{
+	struct dls_test_rng rng;
+	uint64_t seed = dls_test_seed("dlsim random workloads", 7);
+	uint64_t runs = dls_test_scaled(1000);
+	static const char *const locks[] = { "m0", "m1", "m2" };
+	char *text = malloc(16384);
+	struct rec *r = calloc(1, sizeof(*r));
+	unsigned int outcomes[5] = { 0 };
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	dls_test_rng_seed(&rng, seed);
+	for (uint64_t k = 0; k < runs; k++) {
+		int cpus = 1 + (int)dls_test_rng_below(&rng, 4);
+		int nt = 2 + (int)dls_test_rng_below(&rng, 5);
+		size_t len = 0;
+		struct sim_result res;
+
+		append(text, 16384, &len, "{\"global\": {\"pi_enabled\": %s},\n"
+		       "\"platform\": {\"cpus\": %d},\n\"simulation\": {\"horizon_us\": 60000, "
+		       "\"mode\": \"%s\", \"hotplug\": [",
+		       dls_test_rng_below(&rng, 4) ? "true" : "false", cpus,
+		       dls_test_rng_below(&rng, 3) ? "global" : "partitioned");
+		for (int h = 0, nh = cpus > 1 ? (int)dls_test_rng_below(&rng, 4) : 0; h < nh; h++)
+			append(text, 16384, &len, "%s{\"cpu\": %d, \"at_us\": %d, \"online\": %s}",
+			       h ? ", " : "", (int)dls_test_rng_below(&rng, (uint64_t)cpus),
+			       (int)dls_test_rng_below(&rng, 50000),
+			       dls_test_rng_below(&rng, 2) ? "true" : "false");
+		append(text, 16384, &len, "]},\n\"tasks\": {\n");
+		for (int t = 0; t < nt; t++) {
+			int kind = (int)dls_test_rng_below(&rng, 3);
+			int held[3], nh = 0;
+
+			append(text, 16384, &len, "%s\"t%d\": {", t ? ",\n" : "", t);
+			if (kind == 0)
+				append(text, 16384, &len, "\"policy\": \"SCHED_DEADLINE\", "
+				       "\"dl-runtime\": %d, \"dl-deadline\": %d, \"dl-period\": %d, ",
+				       1000 + (int)dls_test_rng_below(&rng, 2000), 8000, 10000);
+			else if (kind == 1)
+				append(text, 16384, &len, "\"policy\": \"SCHED_FIFO\", \"priority\": %d, ",
+				       1 + (int)dls_test_rng_below(&rng, 50));
+			if (dls_test_rng_below(&rng, 3) == 0)
+				append(text, 16384, &len, "\"cpus\": [%d], ",
+				       (int)dls_test_rng_below(&rng, (uint64_t)cpus));
+			append(text, 16384, &len, "\"delay\": %d, \"phases\": {\"p\": {",
+			       (int)dls_test_rng_below(&rng, 3000));
+			for (int e = 0, ne = 2 + (int)dls_test_rng_below(&rng, 6); e < ne; e++) {
+				int what = (int)dls_test_rng_below(&rng, 7);
+
+				if (what == 0 && nh < 3) {
+					int m = (int)dls_test_rng_below(&rng, 3);
+					bool dup = false;
+
+					for (int i = 0; i < nh; i++)
+						dup |= held[i] == m;
+					if (!dup) {
+						held[nh++] = m;
+						append(text, 16384, &len, "\"lock%d\": \"%s\", ", e, locks[m]);
+					}
+				} else if (what == 1 && nh) {
+					append(text, 16384, &len, "\"unlock%d\": \"%s\", ", e,
+					       locks[held[--nh]]);
+				} else if (what == 2) {
+					append(text, 16384, &len, "\"sleep%d\": %d, ", e,
+					       (int)dls_test_rng_below(&rng, 2000));
+				} else if (what == 3 && nh) {
+					append(text, 16384, &len, "\"wait%d\": {\"ref\": \"q\", "
+					       "\"mutex\": \"%s\"}, \"run%dx\": 10, ", e,
+					       locks[held[nh - 1]], e);
+				} else if (what == 4) {
+					append(text, 16384, &len, "\"signal%d\": \"q\", ", e);
+				} else {
+					append(text, 16384, &len, "\"run%d\": %d, ", e,
+					       100 + (int)dls_test_rng_below(&rng, 1500));
+				}
+			}
+			while (nh > 0) {
+				nh--;
+				append(text, 16384, &len, "\"unlock_%d\": \"%s\", ", nh,
+				       locks[held[nh]]);
+			}
+			append(text, 16384, &len, "\"broad\": \"q\", \"timer\": {\"ref\": \"unique\", "
+			       "\"period\": 10000}}}}");
+		}
+		append(text, 16384, &len, "}}\n");
+		DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+		if (res.exit_code == 3)
+			fprintf(stderr, "seed %llu run %llu broke an invariant:\n%s\n",
+				(unsigned long long)seed, (unsigned long long)k, text);
+		CU_ASSERT_FATAL(res.exit_code == 0 || res.exit_code == 2 || res.exit_code == 4);
+		outcomes[res.exit_code]++;
+	}
+	printf("[random workloads: %u ran, %u refused at admission, %u deadlocked] ",
+	       outcomes[0], outcomes[2], outcomes[4]);
+	CU_ASSERT(outcomes[0] > 0);
+	free(text);
+	free(r);
+}
+
 /* The same input twice gives byte-identical output, locks and hotplug
  * included. */
 static void test_deterministic(void)
@@ -626,11 +807,13 @@ static const struct dls_test_case cases[] = {
 	{ "global EDF on 2 CPUs", test_global_edf_2cpus },
 	{ "Dhall's effect", test_dhall },
 	{ "PI chain, with and without inheritance", test_pi_chain },
+	{ "OTHER owner inherits a deadline", test_lower_owner_inherits_deadline },
 	{ "condition wait retakes its mutex", test_condition_retakes_mutex },
 	{ "deadlock and mutex misuse reported", test_deadlock_reported },
 	{ "hotplug, global", test_hotplug_global },
 	{ "hotplug, partitioned", test_hotplug_partitioned },
 	{ "hotplug refused", test_hotplug_refused },
+	{ "random locks, conditions and hotplug", test_random_locks_and_hotplug },
 	{ "deterministic output", test_deterministic },
 	{ "examples load strictly", test_examples_strict },
 	{ NULL, NULL },

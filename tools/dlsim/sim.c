@@ -20,10 +20,11 @@
  * Mutexes are the library's PI mutexes (pi.h): a thread that finds a mutex
  * taken leaves its runqueue, unlock hands the mutex to the top waiter, and,
  * when the workload sets rt-app's "pi_enabled", boost_changed gives a
- * deadline owner its donor's deadline through dls_entity_set_boost(). A FIFO/RR/OTHER owner inherits its donor's
- * priority; one that inherits a deadline runs ahead of every FIFO/RR
- * thread of its CPU (Linux would run it in the deadline class with the
- * donor's reservation; this model stops at the top of the lower classes).
+ * deadline owner its donor's deadline through dls_entity_set_boost(). A
+ * FIFO/RR/OTHER owner inherits its donor's priority; one that inherits a
+ * deadline runs in the deadline class until it is deboosted, as in Linux:
+ * its entity is attached with its donor's reservation (not admitted, as
+ * Linux does not count it either) and ordered by the inherited deadline.
  * A lock request that would close a cycle stops the run with the cycle.
  *
  * Hotplug: at the times the simulation section gives, a CPU leaves with
@@ -83,7 +84,9 @@ struct thread {
 	char name[64];
 	const struct wl_task *task;
 	struct dls_entity se;
-	bool is_dl, runnable, exited, started;
+	bool dl_policy;       /* SCHED_DEADLINE by its own policy */
+	bool is_dl;           /* in the deadline class now (own or inherited) */
+	bool runnable, exited, started;
 	int cpu;
 	int last_cpu; /* where it last ran, -1 before it first runs */
 	int prio; /* FIFO/RR priority, 0 for the fair class */
@@ -424,7 +427,7 @@ static struct wait_list *pi_list(struct dls_pi_mutex *m)
  * 99 - p, the fair classes 120; a deadline thread's key is its deadline. */
 static int pi_prio(const struct thread *t)
 {
-	return t->is_dl ? -1 : t->prio ? 99 - t->prio : 120;
+	return t->dl_policy ? -1 : t->prio ? 99 - t->prio : 120;
 }
 
 /* The lower-class priority a thread runs at under its effective key. */
@@ -435,11 +438,77 @@ static int eff_prio(const struct thread *t)
 	return t->pi.eff.prio < 99 ? 99 - t->pi.eff.prio : 0;
 }
 
-/* A deadline thread's own key follows its entity's current deadline. */
+static void on_boost(void *ctx, struct dls_pi_task *pt);
+
+/*
+ * A deadline thread's own key follows its entity's current deadline. When
+ * its own deadline moves past an equal inherited one, its effective key
+ * stays the same but it becomes boosted, and boost_changed (called only
+ * when the effective key changes) does not hear of it: apply it here.
+ */
 static void pi_sync_own(struct sim *s, struct thread *t)
 {
-	if (t->is_dl && t->started && t->pi.own.dl != t->se.deadline)
+	if (t->dl_policy && t->started && t->pi.own.dl != t->se.deadline) {
 		dls_pi_set_own(&s->pi, &t->pi, t->pi.own.prio, true, t->se.deadline);
+		on_boost(s, &t->pi);
+	}
+}
+
+/*
+ * A priority thread inherits a deadline: it joins the deadline class on
+ * its CPU with its donor's reservation (the donor is a deadline thread or
+ * one boosted like this), ordered by the inherited deadline. Returns
+ * false when that cannot be done; it then stays at the top of its class.
+ */
+static bool dl_boost_start(struct sim *s, struct thread *t)
+{
+	struct thread *d = t->pi.donor ? pi_thread(t->pi.donor) : NULL;
+	struct cpu *c = &s->cpus[t->cpu];
+	uint64_t limit = s->dom.cfg.bw_limit;
+	struct dls_params p;
+	int r;
+
+	/* A stranded thread (its CPU offline) stays where it is. */
+	if (!d || !d->se.rq || t->cpu < 0 || c->offline)
+		return false;
+	p = d->se.params;
+	s->dom.cfg.bw_limit = DLS_BW_UNLIMITED; /* borrowed, not admitted */
+	r = dls_entity_attach(&s->rqs[t->cpu], &t->se, &p);
+	s->dom.cfg.bw_limit = limit;
+	if (r)
+		return false;
+	if (t->mask && s->dom.smp && dls_entity_set_affinity(&t->se, t->mask)) {
+		dls_task_dead(t->se.rq, &t->se);
+		return false;
+	}
+	if (t->runnable && c->curr != t)
+		lower_remove(s, t);
+	t->is_dl = true;
+	if (t->runnable)
+		dls_wakeup(t->se.rq, &t->se);
+	dls_entity_set_boost(t->se.rq, &t->se, true, t->pi.eff.dl);
+	s->cpus[tcpu(t)].need_resched = true;
+	c->need_resched = true;
+	return true;
+}
+
+/* Deboosted: back to its own class, on the CPU the entity was last on. */
+static void dl_boost_end(struct sim *s, struct thread *t)
+{
+	int cpu = tcpu(t);
+	bool was_curr = s->cpus[cpu].curr == t;
+
+	dls_task_dead(t->se.rq, &t->se);
+	t->is_dl = false;
+	if (cpu != t->cpu) {
+		s->cpus[t->cpu].nr_assigned--;
+		s->cpus[cpu].nr_assigned++;
+		t->cpu = cpu;
+	}
+	t->prio = eff_prio(t);
+	if (t->runnable && !was_curr)
+		lower_add(s, t, false);
+	s->cpus[cpu].need_resched = true;
 }
 
 static void on_boost(void *ctx, struct dls_pi_task *pt)
@@ -462,7 +531,7 @@ static void on_boost(void *ctx, struct dls_pi_task *pt)
 		t->boosted_ns += s->now - t->boost_start;
 		add_mark(s, tcpu(t), t->id, "deboost");
 	}
-	if (t->is_dl) {
+	if (t->dl_policy || (t->is_dl && pt->eff.has_dl)) {
 		bool want = pt->boosted && pt->eff.has_dl;
 
 		if (t->se.rq && (t->se.boosted != want ||
@@ -472,7 +541,13 @@ static void on_boost(void *ctx, struct dls_pi_task *pt)
 			 * new key may belong on another CPU now. */
 			s->cpus[tcpu(t)].need_resched = true;
 		}
-	} else if (t->cpu >= 0 && eff_prio(t) != t->prio) {
+		return;
+	}
+	if (t->is_dl)
+		dl_boost_end(s, t);
+	else if (pt->eff.has_dl && dl_boost_start(s, t))
+		return;
+	if (t->cpu >= 0 && eff_prio(t) != t->prio) {
 		bool listed = t->runnable && s->cpus[t->cpu].curr != t;
 
 		if (listed)
@@ -690,7 +765,7 @@ static void thread_advance(struct sim *s, struct thread *t)
 		case WL_TIMER: {
 			struct utimer *u = utimer_get(t, ev->ref);
 			uint64_t period = (uint64_t)ev->us * US;
-			bool dl = t->is_dl;
+			bool dl = t->dl_policy;
 
 			if (!u->started) {
 				u->started = true;
@@ -841,7 +916,8 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 		snprintf(t->name, sizeof(t->name), "%s-%d", task->name, instance);
 	else
 		snprintf(t->name, sizeof(t->name), "%s", task->name);
-	t->is_dl = task->sched.policy == WL_DEADLINE;
+	t->dl_policy = task->sched.policy == WL_DEADLINE;
+	t->is_dl = t->dl_policy;
 	t->prio = task->sched.policy == WL_FIFO || task->sched.policy == WL_RR
 			  ? task->sched.prio : 0;
 	dls_rb_node_init(&t->wake.node);
@@ -849,7 +925,7 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 	t->wake.kind = EV_WAKE;
 	t->timer.kind = EV_TIMER;
 	dls_entity_init(&t->se);
-	dls_pi_task_init(&t->pi, pi_prio(t), t->is_dl, 0);
+	dls_pi_task_init(&t->pi, pi_prio(t), t->dl_policy, 0);
 	if (s->dom.smp && (task->cpus || task->phases[0].cpus)) {
 		uint64_t bits = task->cpus ? task->cpus : task->phases[0].cpus;
 		size_t msz = dls_cpumask_size(s->nr_cpus);
