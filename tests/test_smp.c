@@ -137,12 +137,19 @@ static void test_affinity(void)
 	env_free(&e);
 }
 
-static int stranded_count;
+/* What dls_cpu_offline() reported, in order. */
+struct stranded {
+	int count;
+	struct dls_entity *se[8];
+};
+
 static void on_stranded(void *arg, struct dls_entity *se)
 {
-	(void)arg;
-	(void)se;
-	stranded_count++;
+	struct stranded *st = arg;
+
+	if (st->count < 8)
+		st->se[st->count] = se;
+	st->count++;
 }
 
 static void test_offline_online(void)
@@ -151,6 +158,7 @@ static void test_offline_online(void)
 	struct dls_entity a, b, c, pinned;
 	unsigned char mmem[64];
 	struct dls_cpumask *only2 = (struct dls_cpumask *)(void *)mmem;
+	struct stranded st = { 0 };
 
 	env_init(&e, 3, NULL);
 	attach(&e, 2, &a, 1 * MS, 10 * MS);
@@ -164,15 +172,15 @@ static void test_offline_online(void)
 	dls_wakeup(&e.rq[2], &c); /* c stays asleep-to-be */
 	dls_dequeue(&e.rq[2], &c, DLS_DEQUEUE_SLEEP);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[2]), &a);
-	stranded_count = 0;
-	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 2, false, on_stranded, NULL), 0);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 2, false, on_stranded, &st), 0);
 	CHECK(&e);
 	/* Everything but the pinned one left CPU 2, running or not. */
 	CU_ASSERT_PTR_NOT_EQUAL(a.rq, &e.rq[2]);
 	CU_ASSERT_PTR_NOT_EQUAL(b.rq, &e.rq[2]);
 	CU_ASSERT_PTR_NOT_EQUAL(c.rq, &e.rq[2]);
 	CU_ASSERT_PTR_EQUAL(pinned.rq, &e.rq[2]);
-	CU_ASSERT_EQUAL(stranded_count, 1);
+	CU_ASSERT_EQUAL(st.count, 1);
+	CU_ASSERT_PTR_EQUAL(st.se[0], &pinned);
 	CU_ASSERT_PTR_NULL(e.rq[2].curr);
 	CU_ASSERT_TRUE(a.queued);
 	/* The others keep scheduling. */
@@ -226,6 +234,549 @@ static void test_capacity_placement(void)
 	env_free(&e);
 }
 
+/* ---- exact outcomes of push, pull, placement, affinity, hotplug ---------- */
+
+/* A mask of @ncpu CPUs holding the CPUs of @bits, in caller storage. */
+static struct dls_cpumask *mask_bits(uint64_t *mem, size_t bytes, int ncpu, unsigned int bits)
+{
+	struct dls_cpumask *m = (struct dls_cpumask *)(void *)mem;
+
+	CU_ASSERT_EQUAL_FATAL(dls_cpumask_init(m, bytes, ncpu), 0);
+	for (int c = 0; c < ncpu; c++)
+		if (bits >> c & 1u)
+			dls_cpumask_set(m, c);
+	return m;
+}
+
+/* Let the CPUs the library asked reschedule, until none is asked. */
+static void settle(struct env *e)
+{
+	for (int iter = 0; iter < 100; iter++) {
+		bool any = false;
+
+		for (int c = 0; c < e->dom.nr_cpus; c++) {
+			if (!fake_take_resched(&e->fp, c))
+				continue;
+			any = true;
+			if (e->rq[c].online)
+				dls_schedule(&e->rq[c]);
+		}
+		if (!any) {
+			CHECK(e);
+			return;
+		}
+	}
+	CU_FAIL_FATAL("rescheduling does not settle");
+}
+
+/* Attach to @cpu, wake there and let everything settle. */
+static void run(struct env *e, int cpu, struct dls_entity *se, uint64_t q, uint64_t d)
+{
+	attach(e, cpu, se, q, d);
+	dls_wakeup(&e->rq[cpu], se);
+	settle(e);
+}
+
+#define EDF(e) DLS_ASSERT_VALID(dls_domain_check_global_edf(&(e)->dom))
+
+static void test_push_to_latest(void)
+{
+	struct env e;
+	struct dls_entity a, b, c1, c2, late;
+
+	env_init(&e, 3, NULL);
+	run(&e, 1, &c1, 1 * MS, 30 * MS);
+	run(&e, 2, &c2, 1 * MS, 20 * MS);
+	run(&e, 0, &a, 1 * MS, 10 * MS);
+	attach(&e, 0, &b, 1 * MS, 15 * MS);
+	attach(&e, 0, &late, 1 * MS, 40 * MS);
+	/* b (15 ms) would wait behind a: the wake-up pushes it to the CPU
+	 * running the latest deadline, CPU 1 (30 ms), not CPU 2 (20 ms). */
+	dls_wakeup(&e.rq[0], &b);
+	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[1]);
+	DLS_ASSERT_EQ_U64(b.stats.migrations, 1);
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[1].curr, &b);
+	CU_ASSERT_TRUE(e.rq[1].overloaded); /* c1 waits there */
+	/* Nothing runs later than 40 ms: late stays, and pushing moves nothing. */
+	dls_wakeup(&e.rq[0], &late);
+	CU_ASSERT_PTR_EQUAL(late.rq, &e.rq[0]);
+	CU_ASSERT_FALSE(dls_push(&e.rq[0]));
+	CU_ASSERT_FALSE(dls_push(&e.rq[1]));
+	CU_ASSERT_TRUE(e.rq[0].overloaded);
+	DLS_ASSERT_EQ_U64(e.dom.smp->overload_count, 2);
+	CHECK(&e);
+	EDF(&e);
+	env_free(&e);
+}
+
+static void test_push_fills_free_cpus(void)
+{
+	struct env e;
+	struct dls_entity x[4];
+
+	env_init(&e, 4, NULL);
+	for (int i = 0; i < 4; i++) {
+		attach(&e, 0, &x[i], 1 * MS, (10 + 2 * (uint64_t)i) * MS);
+		dls_wakeup(&e.rq[0], &x[i]);
+	}
+	/* Nothing ran yet: all four queue on CPU 0. Its schedule picks the
+	 * earliest and pushes the others, earliest first, one per free CPU,
+	 * lowest id first. */
+	DLS_ASSERT_EQ_U64(e.rq[0].nr_running, 4);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[0]), &x[0]);
+	for (int i = 1; i < 4; i++) {
+		CU_ASSERT_PTR_EQUAL(x[i].rq, &e.rq[i]);
+		DLS_ASSERT_EQ_U64(x[i].stats.migrations, 1);
+	}
+	CU_ASSERT_FALSE(e.rq[0].overloaded);
+	DLS_ASSERT_EQ_U64(e.dom.smp->overload_count, 0);
+	settle(&e);
+	for (int i = 0; i < 4; i++)
+		CU_ASSERT_PTR_EQUAL(e.rq[i].curr, &x[i]);
+	EDF(&e);
+	env_free(&e);
+}
+
+static void test_push_own_cpu_first(void)
+{
+	struct env e;
+	struct dls_entity a, b, x;
+
+	env_init(&e, 2, NULL);
+	run(&e, 1, &x, 1 * MS, 5 * MS);
+	run(&e, 0, &a, 1 * MS, 20 * MS);
+	attach(&e, 0, &b, 1 * MS, 10 * MS);
+	/* b beats a, which runs on b's CPU: a reschedule there, no push. */
+	dls_wakeup(&e.rq[0], &b);
+	CU_ASSERT_TRUE(fake_take_resched(&e.fp, 0));
+	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[0]);
+	/* Before CPU 0 reschedules, a push would move b away: it asks CPU 0
+	 * to reschedule again instead. */
+	CU_ASSERT_FALSE(dls_push(&e.rq[0]));
+	CU_ASSERT_TRUE(fake_take_resched(&e.fp, 0));
+	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[0]);
+	DLS_ASSERT_EQ_U64(b.stats.migrations, 0);
+	dls_schedule(&e.rq[0]);
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[0].curr, &b);
+	CU_ASSERT_PTR_EQUAL(a.rq, &e.rq[0]); /* x (5 ms) runs the other CPU */
+	EDF(&e);
+	env_free(&e);
+}
+
+static void test_pull_exact(void)
+{
+	struct env e;
+	struct dls_entity a, b, c, d, x;
+
+	env_init(&e, 3, NULL);
+	run(&e, 2, &x, 1 * MS, 12 * MS);
+	run(&e, 0, &a, 1 * MS, 10 * MS);
+	run(&e, 1, &c, 1 * MS, 11 * MS);
+	/* Every CPU runs an earlier deadline than b (25) and d (18): they wait. */
+	run(&e, 0, &b, 1 * MS, 25 * MS);
+	run(&e, 1, &d, 1 * MS, 18 * MS);
+	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[0]);
+	CU_ASSERT_PTR_EQUAL(d.rq, &e.rq[1]);
+	CU_ASSERT_TRUE(e.rq[0].overloaded && e.rq[1].overloaded);
+	/* x blocks: CPU 2 pulls from each overloaded CPU what beats what it has
+	 * so far: b (25) from CPU 0 into the empty queue, then d (18) from
+	 * CPU 1, which beats b. It runs d; b waits there (no CPU runs later). */
+	dls_dequeue(&e.rq[2], &x, DLS_DEQUEUE_SLEEP);
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[2].curr, &d);
+	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[2]);
+	CU_ASSERT_FALSE(e.rq[0].overloaded || e.rq[1].overloaded);
+	CU_ASSERT_TRUE(e.rq[2].overloaded);
+	DLS_ASSERT_EQ_U64(e.rq[2].nr_running, 2);
+	/* Nothing beats CPU 2's d among the others' waiting entities. */
+	CU_ASSERT_FALSE(dls_pull(&e.rq[2]));
+	EDF(&e);
+	env_free(&e);
+}
+
+static void test_pull_respects_affinity(void)
+{
+	struct env e;
+	struct dls_entity a, p, q, x, y;
+	uint64_t m02[8];
+
+	env_init(&e, 3, NULL);
+	run(&e, 2, &y, 1 * MS, 5 * MS);
+	run(&e, 0, &a, 1 * MS, 10 * MS);
+	run(&e, 1, &x, 1 * MS, 12 * MS);
+	attach(&e, 0, &p, 1 * MS, 15 * MS);
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&p, mask_bits(m02, sizeof(m02), 3, 0x5)), 0);
+	dls_wakeup(&e.rq[0], &p);
+	run(&e, 0, &q, 1 * MS, 20 * MS);
+	CU_ASSERT_PTR_EQUAL(p.rq, &e.rq[0]);
+	CU_ASSERT_PTR_EQUAL(q.rq, &e.rq[0]);
+	/* x blocks: CPU 1 pulls the earliest waiting entity it may run, q,
+	 * and leaves p (earlier, but not allowed on CPU 1). */
+	dls_dequeue(&e.rq[1], &x, DLS_DEQUEUE_SLEEP);
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[1].curr, &q);
+	CU_ASSERT_PTR_EQUAL(p.rq, &e.rq[0]);
+	EDF(&e);
+	env_free(&e);
+}
+
+/* Give @se a deadline @d after now by running it briefly, then block it. */
+static void sleep_with_deadline(struct env *e, int cpu, struct dls_entity *se, uint64_t d)
+{
+	run(e, cpu, se, 1 * MS, d);
+	dls_dequeue(se->rq, se, DLS_DEQUEUE_SLEEP);
+	settle(e);
+}
+
+static void test_select_cpu(void)
+{
+	struct env e;
+	struct dls_entity s, a, b, c, d;
+	uint64_t m1[8], m3[8];
+	struct stranded st = { 0 };
+
+	env_init(&e, 4, NULL);
+	sleep_with_deadline(&e, 0, &s, 20 * MS);
+	/* All idle: the last CPU, whichever it is. */
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, 3), 3);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, 0), 0);
+	/* Its last CPU runs an earlier deadline: the lowest idle CPU. */
+	run(&e, 0, &a, 1 * MS, 10 * MS);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, 0), 1);
+	/* All busy: the CPU running the latest deadline later than its own. */
+	run(&e, 1, &b, 1 * MS, 30 * MS);
+	run(&e, 2, &c, 1 * MS, 40 * MS);
+	run(&e, 3, &d, 1 * MS, 35 * MS);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, 0), 2);
+	/* It would preempt what its last CPU runs: it stays there... */
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, 1), 1);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, 3), 3);
+	/* ...unless that entity is pinned: then the latest CPU elsewhere. */
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&b, mask_bits(m1, sizeof(m1), 4, 0x2)), 0);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, 1), 2);
+	/* An invalid or offline last CPU: the heap's choice. */
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, -1), 2);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 3, true, NULL, NULL), 0);
+	settle(&e);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, 3), 2);
+	/* Allowed only on the offline CPU: stranded, and nowhere to wake. */
+	DLS_ASSERT_EQ_S64(dls_cpu_online(&e.dom, 3), 0);
+	settle(&e);
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&s, mask_bits(m3, sizeof(m3), 4, 0x8)), 0);
+	CU_ASSERT_PTR_EQUAL(s.rq, &e.rq[3]);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 3, true, on_stranded, &st), 0);
+	DLS_ASSERT_EQ_S64(st.count, 1);
+	CU_ASSERT_PTR_EQUAL(st.se[0], &s);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, 3), DLS_ENOCPU);
+	settle(&e);
+	EDF(&e);
+	env_free(&e);
+}
+
+static void test_capacity_fallback(void)
+{
+	static const uint32_t caps[3] = { 512, 768, 768 };
+	struct env e;
+	struct dls_entity big, x1, x2;
+
+	env_init(&e, 3, caps);
+	/* 9 ms in 10 ms needs a capacity above 921: it fits no CPU. Among the
+	 * free ones the biggest wins, its last CPU winning ties. */
+	attach(&e, 0, &big, 9 * MS, 10 * MS);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &big, 2), 2);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &big, 1), 1);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &big, 0), 1);
+	/* The big CPUs busy with earlier deadlines: running slowly beats
+	 * waiting, so the small free CPU. */
+	run(&e, 1, &x1, 1 * MS, 5 * MS);
+	run(&e, 2, &x2, 1 * MS, 5 * MS);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &big, 1), 0);
+	env_free(&e);
+}
+
+static void test_check_preempt_equal(void)
+{
+	struct env e;
+	struct dls_entity a, b, c, m;
+	uint64_t m0[8];
+
+	/* b, pinned to CPU 0, wakes with the deadline of a, which runs there
+	 * and could run on CPU 1 (running the later c): a moves, b runs. */
+	env_init(&e, 2, NULL);
+	run(&e, 1, &c, 1 * MS, 20 * MS);
+	run(&e, 0, &a, 1 * MS, 10 * MS);
+	attach(&e, 0, &b, 1 * MS, 10 * MS);
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&b, mask_bits(m0, sizeof(m0), 2, 0x1)), 0);
+	dls_wakeup(&e.rq[0], &b);
+	DLS_ASSERT_EQ_U64(b.deadline, a.deadline);
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[0].curr, &b);
+	CU_ASSERT_PTR_EQUAL(e.rq[1].curr, &a);
+	CU_ASSERT_PTR_EQUAL(c.rq, &e.rq[1]);
+	DLS_ASSERT_EQ_U64(a.stats.migrations, 1);
+	EDF(&e);
+	env_free(&e);
+
+	/* Same, but the waking entity may move itself: it goes, a stays. */
+	env_init(&e, 2, NULL);
+	run(&e, 1, &c, 1 * MS, 20 * MS);
+	run(&e, 0, &a, 1 * MS, 10 * MS);
+	run(&e, 0, &m, 1 * MS, 10 * MS);
+	CU_ASSERT_PTR_EQUAL(e.rq[0].curr, &a);
+	CU_ASSERT_PTR_EQUAL(e.rq[1].curr, &m);
+	DLS_ASSERT_EQ_U64(a.stats.migrations, 0);
+	EDF(&e);
+	env_free(&e);
+
+	/* Both pinned to CPU 0: nothing can move; FIFO among equals. */
+	env_init(&e, 2, NULL);
+	mask_bits(m0, sizeof(m0), 2, 0x1);
+	run(&e, 1, &c, 1 * MS, 20 * MS);
+	attach(&e, 0, &a, 1 * MS, 10 * MS);
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&a, (struct dls_cpumask *)(void *)m0), 0);
+	dls_wakeup(&e.rq[0], &a);
+	settle(&e);
+	attach(&e, 0, &b, 1 * MS, 10 * MS);
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&b, (struct dls_cpumask *)(void *)m0), 0);
+	dls_wakeup(&e.rq[0], &b);
+	CU_ASSERT_FALSE(fake_take_resched(&e.fp, 0));
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[0].curr, &a);
+	env_free(&e);
+}
+
+static void test_affinity_accounting(void)
+{
+	struct env e;
+	struct dls_entity a, b, x;
+	uint64_t m0[8], m1[8];
+	struct dls_cpumask *only0 = mask_bits(m0, sizeof(m0), 2, 0x1);
+	struct dls_cpumask *only1 = mask_bits(m1, sizeof(m1), 2, 0x2);
+
+	env_init(&e, 2, NULL);
+	run(&e, 1, &x, 1 * MS, 5 * MS);
+	run(&e, 0, &a, 4 * MS, 10 * MS);
+	run(&e, 0, &b, 4 * MS, 20 * MS);
+	/* a runs, b waits: both may migrate, b is pushable, CPU 0 overloaded. */
+	DLS_ASSERT_EQ_U64(e.rq[0].nr_migratory, 2);
+	CU_ASSERT_PTR_EQUAL(dls_rb_first_cached(&e.rq[0].pushable), &b.pushable_node);
+	CU_ASSERT_TRUE(e.rq[0].overloaded && dls_cpumask_test(e.dom.smp->overload, 0));
+	/* Pinning b: not migratory, not pushable; a still is, so still overloaded. */
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&b, only0), 0);
+	DLS_ASSERT_EQ_U64(e.rq[0].nr_migratory, 1);
+	CU_ASSERT_PTR_NULL(dls_rb_first_cached(&e.rq[0].pushable));
+	CU_ASSERT_TRUE(e.rq[0].overloaded);
+	/* Pinning the running a too: no longer overloaded, mask and count follow. */
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&a, only0), 0);
+	DLS_ASSERT_EQ_U64(e.rq[0].nr_migratory, 0);
+	CU_ASSERT_FALSE(e.rq[0].overloaded || dls_cpumask_test(e.dom.smp->overload, 0));
+	DLS_ASSERT_EQ_U64(e.dom.smp->overload_count, 0);
+	CHECK(&e);
+	/* x blocks: CPU 1 idles, there being nothing it may take. */
+	dls_dequeue(&e.rq[1], &x, DLS_DEQUEUE_SLEEP);
+	settle(&e);
+	CU_ASSERT_PTR_NULL(e.rq[1].curr);
+	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[0]);
+	/* b may use both CPUs again: pushed to the idle one at once. */
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&b, NULL), 0);
+	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[1]);
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[1].curr, &b);
+	/* a, running, is moved to CPU 1 only: charged its 1 ms first, and
+	 * CPU 0 asked to reschedule; there it preempts b, which goes to the
+	 * now idle CPU 0. */
+	e.fp.now += 1 * MS;
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&a, only1), 0);
+	CU_ASSERT_PTR_EQUAL(a.rq, &e.rq[1]);
+	DLS_ASSERT_EQ_S64(a.runtime, 3 * MS);
+	CU_ASSERT_PTR_NULL(e.rq[0].curr);
+	CU_ASSERT_TRUE(fake_take_resched(&e.fp, 0));
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[1].curr, &a);
+	CU_ASSERT_PTR_EQUAL(e.rq[0].curr, &b);
+	EDF(&e);
+	env_free(&e);
+}
+
+static void test_offline_refused_unchanged(void)
+{
+	struct env e;
+	struct dls_entity x[6];
+	struct dls_entity xs[6];
+	struct dls_rq rqs[3];
+	size_t sz = dls_smp_size(3);
+	void *smp_copy = malloc(sz);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(smp_copy);
+	env_init(&e, 3, NULL);
+	/* 6 x 0.45 = 2.7 of 2.85: any two CPUs (1.9) are too few. */
+	for (int i = 0; i < 6; i++)
+		run(&e, i % 3, &x[i], 45 * MS / 10, 10 * MS);
+	memcpy(rqs, e.rq, sizeof(rqs));
+	memcpy(xs, x, sizeof(xs));
+	memcpy(smp_copy, e.smp_mem, sz);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 1, false, NULL, NULL), DLS_ECAPACITY);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 3, false, NULL, NULL), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, -1, true, NULL, NULL), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_cpu_online(&e.dom, 1), DLS_ESTATE);
+	/* Refused: every byte as it was. */
+	CU_ASSERT_EQUAL(memcmp(rqs, e.rq, sizeof(rqs)), 0);
+	CU_ASSERT_EQUAL(memcmp(xs, x, sizeof(xs)), 0);
+	CU_ASSERT_EQUAL(memcmp(smp_copy, e.smp_mem, sz), 0);
+	/* Forced, it goes; the last online CPU never does. */
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 1, true, NULL, NULL), 0);
+	settle(&e);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 2, true, NULL, NULL), 0);
+	settle(&e);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 0, true, NULL, NULL), DLS_ESTATE);
+	DLS_ASSERT_EQ_U64(e.rq[0].nr_attached, 6);
+	CU_ASSERT_PTR_NOT_NULL(e.rq[0].curr);
+	EDF(&e);
+	free(smp_copy);
+	env_free(&e);
+}
+
+static void test_stranded_return(void)
+{
+	struct env e;
+	struct dls_entity p, q;
+	uint64_t m12[8], m2[8];
+	struct stranded st = { 0 };
+
+	env_init(&e, 3, NULL);
+	attach(&e, 1, &p, 1 * MS, 10 * MS);
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&p, mask_bits(m12, sizeof(m12), 3, 0x6)), 0);
+	attach(&e, 1, &q, 1 * MS, 20 * MS);
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&q, mask_bits(m2, sizeof(m2), 3, 0x4)), 0);
+	CU_ASSERT_PTR_EQUAL(q.rq, &e.rq[2]);
+	dls_wakeup(&e.rq[1], &p);
+	dls_wakeup(&e.rq[2], &q);
+	settle(&e);
+	/* CPU 1 goes: p moves to CPU 2, its other CPU, and preempts q. */
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 1, false, on_stranded, &st), 0);
+	DLS_ASSERT_EQ_S64(st.count, 0);
+	CU_ASSERT_PTR_EQUAL(p.rq, &e.rq[2]);
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[2].curr, &p);
+	/* CPU 2 goes too: both stranded there, reported in list order, queued
+	 * but running nowhere; CPU 0 stays idle. */
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 2, false, on_stranded, &st), 0);
+	DLS_ASSERT_EQ_S64(st.count, 2);
+	CU_ASSERT_TRUE((st.se[0] == &p && st.se[1] == &q) || (st.se[0] == &q && st.se[1] == &p));
+	CU_ASSERT_TRUE(p.queued && q.queued && p.rq == &e.rq[2] && q.rq == &e.rq[2]);
+	settle(&e);
+	CU_ASSERT_PTR_NULL(e.rq[2].curr);
+	CU_ASSERT_PTR_NULL(e.rq[0].curr);
+	/* CPU 1 returns: p, stranded on CPU 2 but allowed on 1, moves to it. */
+	DLS_ASSERT_EQ_S64(dls_cpu_online(&e.dom, 1), 0);
+	CU_ASSERT_PTR_EQUAL(p.rq, &e.rq[1]);
+	CU_ASSERT_PTR_EQUAL(q.rq, &e.rq[2]);
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[1].curr, &p);
+	/* q's affinity widens: it leaves the offline CPU for an online one. */
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&q, NULL), 0);
+	CU_ASSERT_PTR_EQUAL(q.rq, &e.rq[0]);
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[0].curr, &q);
+	/* CPU 2 returns with nothing stranded on it. */
+	DLS_ASSERT_EQ_S64(dls_cpu_online(&e.dom, 2), 0);
+	settle(&e);
+	DLS_ASSERT_EQ_U64(e.rq[2].nr_attached, 0);
+	EDF(&e);
+	env_free(&e);
+}
+
+#define CHECK2(a, b)                                                           \
+	do {                                                                   \
+		CHECK(a);                                                      \
+		CHECK(b);                                                      \
+	} while (0)
+
+static void test_domains(void)
+{
+	struct env a, b;
+	struct dls_entity xa[4], xb[2], extra;
+	struct dls_params p = { .runtime = 45 * MS / 10, .deadline = 10 * MS };
+	uint64_t m1[8], m3[8];
+	uint64_t bw = dls_params_bw(&p), a0, b1;
+	struct dls_domain pd;
+	struct dls_rq prq[1];
+
+	/* Two exclusive partitions, each a global domain of 2 CPUs admitting
+	 * against its own capacity: 0.95 x 2 = 1.9 each. */
+	env_init(&a, 2, NULL);
+	env_init(&b, 2, NULL);
+	for (int i = 0; i < 4; i++)
+		attach(&a, i % 2, &xa[i], p.runtime, p.deadline);
+	dls_entity_init(&extra);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&a.rq[0], &extra, &p), DLS_EBANDWIDTH);
+	attach(&b, 0, &xb[0], p.runtime, p.deadline);
+	attach(&b, 1, &xb[1], p.runtime, p.deadline);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&b.rq[0], &extra, &p), 0);
+	dls_task_dead(&b.rq[0], &extra);
+	/* dls_entity_move() stays inside a domain. */
+	DLS_ASSERT_EQ_S64(dls_entity_move(&xb[0], &a.rq[1]), DLS_ESTATE);
+	/* Moving between domains checks the destination: a holds 1.8. */
+	a0 = a.rq[0].bw_total;
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xb[0], &a.rq[0], NULL), DLS_EBANDWIDTH);
+	CU_ASSERT_PTR_EQUAL(xb[0].rq, &b.rq[0]);
+	DLS_ASSERT_EQ_U64(a.rq[0].bw_total, a0);
+	/* Misuse: same domain, running, a mask of another size, dst not in it. */
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &a.rq[1], NULL), DLS_ESTATE);
+	dls_wakeup(&a.rq[0], &xa[0]);
+	settle(&a);
+	CU_ASSERT_PTR_EQUAL(a.rq[0].curr, &xa[0]);
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[0], &b.rq[0], NULL), DLS_ESTATE);
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &b.rq[1],
+						 mask_bits(m3, sizeof(m3), 3, 0x2)), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &b.rq[0],
+						 mask_bits(m1, sizeof(m1), 2, 0x2)), DLS_ENOCPU);
+	/* A sleeping entity goes to b's CPU 1, pinned there, with its bandwidth. */
+	b1 = b.rq[1].bw_total;
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &b.rq[1], (struct dls_cpumask *)(void *)m1), 0);
+	CU_ASSERT_PTR_EQUAL(xa[2].rq, &b.rq[1]);
+	DLS_ASSERT_EQ_S64(xa[2].nr_cpus_allowed, 1);
+	DLS_ASSERT_EQ_U64(a.rq[0].bw_total, a0 - bw);
+	DLS_ASSERT_EQ_U64(b.rq[1].bw_total, b1 + bw);
+	CHECK2(&a, &b);
+	dls_wakeup(&b.rq[1], &xa[2]);
+	settle(&b);
+	CU_ASSERT_PTR_EQUAL(b.rq[1].curr, &xa[2]);
+	/* A throttled entity takes its replenishment timer along. */
+	dls_wakeup(&b.rq[0], &xb[0]);
+	settle(&b);
+	b.fp.now += p.runtime;
+	dls_tick(&b.rq[0]);
+	settle(&b);
+	CU_ASSERT_TRUE(xb[0].throttled && fake_timer_armed(&b.fp, &xb[0].timer));
+	a.fp.now = b.fp.now;
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xb[0], &a.rq[1], NULL), 0);
+	CU_ASSERT_FALSE(fake_timer_armed(&b.fp, &xb[0].timer));
+	CU_ASSERT_TRUE(fake_timer_armed(&a.fp, &xb[0].timer));
+	a.fp.now = xb[0].timer.expires;
+	DLS_ASSERT_EQ_U64(fake_fire_due(&a.fp), 1);
+	CU_ASSERT_TRUE(xb[0].queued && !xb[0].throttled);
+	CU_ASSERT_PTR_EQUAL(xb[0].rq, &a.rq[1]);
+	settle(&a);
+	CU_ASSERT_PTR_EQUAL(a.rq[1].curr, &xb[0]);
+	CHECK2(&a, &b);
+	DLS_ASSERT_VALID(dls_domain_check_global_edf(&a.dom));
+	DLS_ASSERT_VALID(dls_domain_check_global_edf(&b.dom));
+	/* A partitioned (not global) destination admits per runqueue:
+	 * 0.95 holds two of 0.45, not three. */
+	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&pd, &fake_ops_notrace, &b.fp, NULL, prq, 1), 0);
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[1], &prq[0], NULL), 0);
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[3], &prq[0], NULL), 0);
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xb[1], &prq[0], NULL), DLS_EBANDWIDTH);
+	DLS_ASSERT_EQ_U64(prq[0].nr_attached, 2);
+	DLS_ASSERT_VALID(dls_domain_check(&pd));
+	CHECK2(&a, &b);
+	env_free(&a);
+	env_free(&b);
+}
+
 static const struct dls_test_case cases[] = {
 	{ "push to an idle CPU", test_push_to_idle },
 	{ "pull when a CPU goes idle", test_pull_when_idle },
@@ -233,6 +784,18 @@ static const struct dls_test_case cases[] = {
 	{ "offline and online", test_offline_online },
 	{ "domain admission and forced offline", test_domain_admission },
 	{ "capacity-aware placement", test_capacity_placement },
+	{ "push to the CPU running the latest deadline", test_push_to_latest },
+	{ "push fills the free CPUs, earliest first", test_push_fills_free_cpus },
+	{ "push defers to preempting its own CPU", test_push_own_cpu_first },
+	{ "pull from every overloaded CPU", test_pull_exact },
+	{ "pull respects affinity", test_pull_respects_affinity },
+	{ "wake-up placement", test_select_cpu },
+	{ "capacity: best non-fitting CPU, last CPU on ties", test_capacity_fallback },
+	{ "check_preempt_equal", test_check_preempt_equal },
+	{ "affinity: migratory accounting and moves", test_affinity_accounting },
+	{ "refused offline changes nothing", test_offline_refused_unchanged },
+	{ "stranded entities come back", test_stranded_return },
+	{ "domains: own bandwidth, moves between them", test_domains },
 	{ NULL, NULL },
 };
 

@@ -132,6 +132,35 @@ DLS_API int dls_entity_set_affinity(struct dls_entity *se,
 				    const struct dls_cpumask *mask);
 
 /**
+ * @brief Move a sleeping, queued or throttled (not running) entity to a
+ * runqueue of another domain (as moving a task between exclusive cpusets),
+ * with its bandwidth, its current deadline and runtime, and a new affinity.
+ *
+ * Admission is checked again in the destination (the source only releases
+ * bandwidth): the whole domain's for a global one, the runqueue's
+ * otherwise. A throttled entity's timer is cancelled through the source's
+ * ops and armed through the destination's at the same expiry, so both
+ * domains must share one time base. A queued entity that does not preempt
+ * there leaves @p dst asked to reschedule when it is overloaded (its next
+ * schedule pushes).
+ * @param[in,out] se an attached entity, not running, not boosted.
+ * @param[in,out] dst the destination runqueue, in another domain.
+ * @param[in] mask its affinity in the destination domain (that domain's
+ *            CPU count), NULL for every CPU; kept alive by the caller.
+ * @retval 0 success.
+ * @retval DLS_EINVAL NULL @p se or @p dst, or @p mask sized for another
+ *         CPU count.
+ * @retval DLS_ESTATE @p se is not attached, is running, is boosted, or
+ *         already belongs to @p dst's domain (use dls_entity_move()).
+ * @retval DLS_ENOCPU @p dst is offline or not in @p mask.
+ * @retval DLS_EBANDWIDTH the destination cannot admit its bandwidth.
+ * On any error nothing changed.
+ * @note The caller holds the locks of both runqueues.
+ */
+DLS_API int dls_entity_move_domain(struct dls_entity *se, struct dls_rq *dst,
+				   const struct dls_cpumask *mask);
+
+/**
  * @brief Push the earliest pushable entity of @p rq that has somewhere to
  * go to a CPU running a later deadline (or nothing).
  *

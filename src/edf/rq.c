@@ -155,8 +155,12 @@ bool dls_check_preempt(struct dls_rq *rq, const struct dls_entity *se)
 	if (curr == se)
 		return false;
 	if (curr && curr->queued &&
-	    !dls_time_before(dls__se_key(se), dls__se_key(curr)))
+	    !dls_time_before(dls__se_key(se), dls__se_key(curr))) {
+		/* Equal deadlines: which of the two should move (global only)? */
+		if (rq->dom->smp && dls__se_key(se) == dls__se_key(curr))
+			return dls__smp_check_preempt_equal(rq, se);
 		return false;
+	}
 	dls__resched(rq);
 	return true;
 }

@@ -469,6 +469,39 @@ static struct dls_rq *find_lock_later_rq(struct dls_rq *rq, struct dls_entity *s
 	return NULL;
 }
 
+/*
+ * check_preempt_equal_dl: @se, queued here, has the deadline of the current
+ * entity. When the current one could run elsewhere and @se could not, @se
+ * should run here: requeue the current one behind it (FIFO among equal
+ * deadlines) and reschedule, so that the next dls_schedule() picks @se and
+ * pushes the other to the later CPU.
+ */
+bool dls__smp_check_preempt_equal(struct dls_rq *rq, const struct dls_entity *se)
+{
+	struct dls_entity *curr = rq->curr;
+	uint64_t now;
+	int cpu;
+
+	if (curr->nr_cpus_allowed < 2)
+		return false;
+	cpu = find_later_cpu(rq->dom, curr, -1);
+	if (cpu < 0 || cpu == rq->cpu)
+		return false;
+	if (se->nr_cpus_allowed > 1) {
+		cpu = find_later_cpu(rq->dom, se, -1);
+		if (cpu >= 0 && cpu != rq->cpu)
+			return false; /* @se can go there itself */
+	}
+	dls_update_curr(rq);
+	if (curr->queued) {
+		now = dls__now(rq);
+		dls__rq_erase(rq, curr, now);
+		dls__rq_insert(rq, curr, now);
+	}
+	dls__resched(rq);
+	return true;
+}
+
 bool dls_push(struct dls_rq *rq)
 {
 	struct dls_entity *next;
@@ -699,6 +732,58 @@ int dls_entity_set_affinity(struct dls_entity *se, const struct dls_cpumask *mas
 			return DLS_ENOCPU;
 		if (evict(se, &dom->rqs[target]) != EVICT_RETRY)
 			return 0; /* moved, by us or by a pull */
+	}
+	return 0;
+}
+
+static bool rq_admits(const struct dls_rq *rq, uint64_t bw)
+{
+	uint64_t cap;
+
+	if (rq->dom->smp)
+		return dls__domain_bw_fits(rq->dom, 0, bw, -1);
+	cap = dls__rq_bw_capacity(rq);
+	return cap == DLS_BW_UNLIMITED || rq->bw_total + bw <= cap;
+}
+
+int dls_entity_move_domain(struct dls_entity *se, struct dls_rq *dst,
+			   const struct dls_cpumask *mask)
+{
+	struct dls_rq *src;
+	struct dls_domain *to;
+	bool queued;
+	uint64_t now;
+
+	if (!se || !dst || (mask && mask->nr_cpus != (uint32_t)dst->dom->nr_cpus))
+		return DLS_EINVAL;
+	src = se->rq;
+	if (!src || src->dom == dst->dom || src->curr == se || se->boosted)
+		return DLS_ESTATE;
+	to = dst->dom;
+	if (!dst->online || (mask && !dls_cpumask_test(mask, dst->cpu)))
+		return DLS_ENOCPU;
+	/* The source only gives bandwidth back: the destination decides. */
+	if (!rq_admits(dst, se->bw))
+		return DLS_EBANDWIDTH;
+	queued = se->queued;
+	now = dls__now(src);
+	if (queued)
+		dls__rq_erase(src, se, now);
+	/* A throttled entity's timer moves to the other platform. */
+	if (se->timer.armed)
+		src->dom->ops->timer_cancel(src->dom->ctx, &se->timer);
+	dls__rq_detach(src, se);
+	se->allowed = mask;
+	se->nr_cpus_allowed = count_allowed(to, mask);
+	dls__rq_attach(dst, se);
+	se->stats.migrations++;
+	if (se->timer.armed)
+		to->ops->timer_arm(to->ctx, &se->timer, se->timer.expires);
+	if (queued) {
+		se->exec_start = dls__now(dst);
+		dls__rq_insert(dst, se, se->exec_start);
+		if (!dls_check_preempt(dst, se) && dst->overloaded)
+			dls__resched(dst);
 	}
 	return 0;
 }
