@@ -371,6 +371,38 @@ out:
 	return rc;
 }
 
+int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *tasks,
+			double util, const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fprintf(f, "// dlsim sweep: %d tasks, total utilisation %.17g (%s), seed %llu.\n"
+		"// `dlsim sweep` admits up to 100%% per CPU; `dlsim FILE` applies the\n"
+		"// library's default limit (95%%).\n{\n",
+		c->nr_tasks, util, c->gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
+		(unsigned long long)c->seed);
+	fprintf(f, "\t\"platform\": { \"cpus\": %d },\n", c->nr_cpus);
+	fprintf(f, "\t\"simulation\": { \"horizon_us\": %llu, \"mode\": \"%s\" },\n",
+		(unsigned long long)c->horizon_us,
+		c->mode == WL_MODE_PARTITIONED ? "partitioned" : "global");
+	fprintf(f, "\t\"tasks\": {\n");
+	for (int i = 0; i < c->nr_tasks; i++) {
+		const struct sweep_task *t = &tasks[i];
+
+		fprintf(f, "\t\t\"t%d\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": %llu, "
+			"\"dl-deadline\": %llu, \"dl-period\": %llu,\n\t\t\t\"run\": %llu, "
+			"\"timer\": { \"ref\": \"unique\", \"period\": %llu, \"mode\": \"absolute\" } "
+			"}%s\n", i, (unsigned long long)t->runtime_us,
+			(unsigned long long)t->deadline_us, (unsigned long long)t->period_us,
+			(unsigned long long)t->runtime_us, (unsigned long long)t->period_us,
+			i + 1 < c->nr_tasks ? "," : "");
+	}
+	fprintf(f, "\t}\n}\n");
+	return fclose(f) ? -1 : 0;
+}
+
 /* ---- parallel runner ------------------------------------------------------ */
 
 /* The work: item i of n; returns 1, 0 or -1 and adds its events. */
@@ -477,11 +509,21 @@ static int gen_item(void *arg, size_t i, uint64_t *events)
 {
 	const struct sweep_config *c = ((struct gen_ctx *)arg)->c;
 	struct sweep_task *tasks = malloc(sizeof(*tasks) * (size_t)c->nr_tasks);
+	int step = (int)(i / (size_t)c->sets), index = (int)(i % (size_t)c->sets);
 	int rc;
 
 	if (!tasks)
 		return -3;
-	rc = sweep_taskset(c, (int)(i / (size_t)c->sets), (int)(i % (size_t)c->sets), tasks);
+	rc = sweep_taskset(c, step, index, tasks);
+	if (rc == 0 && c->save_dir) {
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/set-%04d-%06d.json", c->save_dir, step, index);
+		if (sweep_write_taskset(c, tasks, c->utils[step], path)) {
+			free(tasks);
+			return -4;
+		}
+	}
 	if (rc == 0)
 		rc = sweep_simulate(c, tasks, events);
 	else
@@ -517,7 +559,10 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 			if (result[i] == 1)
 				p->schedulable++;
 			if (result[i] < 0 && !rc) {
-				if (result[i] == -2)
+				if (result[i] == -4)
+					fprintf(err, "dlsim sweep: cannot write task sets into %s\n",
+						c->save_dir);
+				else if (result[i] == -2)
 					fprintf(err, "dlsim sweep: UUniFast-discard drew %lu sets at "
 						"U = %g with %d tasks and none had every u_i <= 1; "
 						"use --gen randfixedsum\n", c->max_tries, c->utils[s],
@@ -776,6 +821,8 @@ static int usage(FILE *f, int code)
 		"  --mode M             global (default) or partitioned (first fit)\n"
 		"  --seed S             seed (default 1); set i of step j depends only on\n"
 		"                       (S, j, i)\n"
+		"  --save DIR           also write each set as DIR/set-STEP-INDEX.json\n"
+		"                       (an existing directory), to replay with dlsim\n"
 		"Workload files instead:\n"
 		"  --dir DIR            simulate every DIR/*.json as `dlsim FILE` would and\n"
 		"                       group them by reserved utilisation\n"
@@ -893,6 +940,7 @@ static bool takes_value(const char *a)
 	static const char *const opts[] = {
 		"--cpus", "--tasks", "--util", "--sets", "--gen", "--deadlines", "--periods",
 		"--horizon", "--mode", "--seed", "--dir", "--bin", "--jobs", "--csv", "--svg",
+		"--save",
 	};
 
 	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
@@ -1121,6 +1169,8 @@ int sweep_main(int argc, char **argv)
 			c.jobs = (int)l;
 		} else if (!strcmp(a, "--csv")) {
 			csv = v;
+		} else if (!strcmp(a, "--save")) {
+			c.save_dir = v;
 		} else {
 			svg = v;
 		}

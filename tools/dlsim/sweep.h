@@ -60,6 +60,7 @@ struct sweep_config {
 	bool progress;          /* progress bar on stderr */
 	bool check;             /* run the validators after every event */
 	unsigned long max_tries;/* UUniFast-discard redraws per set */
+	const char *save_dir;   /* write each set there as a workload file */
 };
 
 /* One periodic task: C, D, T in microseconds; u as generated (before C is
@@ -72,6 +73,13 @@ struct sweep_task {
 /* Generate set (step, index) of c into tasks[c->nr_tasks]; 0 or as above. */
 int sweep_taskset(const struct sweep_config *c, int step, int index,
 		  struct sweep_task *tasks);
+
+/*
+ * Write a task set as a workload file dlsim reads (rt-app grammar plus the
+ * platform and simulation sections). Returns 0 or -1 (errno set).
+ */
+int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *tasks,
+			double util, const char *path);
 
 /*
  * Simulate one task set: 1 schedulable, 0 not (a deadline miss, or the

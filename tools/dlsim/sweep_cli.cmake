@@ -28,6 +28,28 @@ if(NOT out_1 MATCHES "utilisation +sets +schedulable +ratio\n +0.500 +8 +8 +1.00
   message(FATAL_ERROR "unexpected table:\n${out_1}")
 endif()
 
+# --save writes every set as a workload file; --dir reads them back and
+# gives the same rows (no set lies between the 95% and 100% admission limits).
+file(REMOVE_RECURSE ${WORKDIR}/sweep_sets)
+file(MAKE_DIRECTORY ${WORKDIR}/sweep_sets)
+execute_process(COMMAND ${emulator} ${DLSIM} ${args} --jobs 2 --save ${WORKDIR}/sweep_sets
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out STREQUAL out_1)
+  message(FATAL_ERROR "dlsim sweep --save exited with ${rc} or printed another table\n${out}\n${err}")
+endif()
+file(GLOB saved ${WORKDIR}/sweep_sets/*.json)
+list(LENGTH saved nsaved)
+if(NOT nsaved EQUAL 32)
+  message(FATAL_ERROR "--save wrote ${nsaved} files, want 32")
+endif()
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --dir ${WORKDIR}/sweep_sets --bin 0.5
+                        --jobs 2 --no-progress --csv ${WORKDIR}/sweep_dir.csv
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+file(READ ${WORKDIR}/sweep_dir.csv csv_dir)
+if(NOT rc EQUAL 0 OR NOT csv_dir STREQUAL csv_1)
+  message(FATAL_ERROR "--dir of the saved sets: exit ${rc}\n${csv_dir}\nwant\n${csv_1}\n${err}")
+endif()
+
 # Bad arguments: exit status 64 and a message naming the option.
 foreach(case "--cpus;0;--cpus: expected a CPU count"
              "--tasks;x;--tasks: expected a task count"
