@@ -15,6 +15,7 @@
  * - condition variables that retake their mutex;
  * - deadlocks and a misused mutex stopping the run with a message;
  * - CPU hotplug in global and in partitioned mode, no entity lost;
+ * - clustered mode keeping each reservation inside its cluster;
  * - the bundled examples that use these features load strictly.
  */
 #include <stdarg.h>
@@ -610,6 +611,41 @@ static void test_hotplug_partitioned(void)
 	free(r);
 }
 
+/*
+ * Clustered mode: each reservation is confined to one cluster (global EDF
+ * inside it), the cluster with the least admitted bandwidth per capacity
+ * when it is created. Two clusters of two CPUs, six reservations of 30%:
+ * they alternate between the clusters (0.3 per 2048 of capacity against 0,
+ * then equal loads: the first cluster wins ties), and no slice of a
+ * reservation runs outside its cluster.
+ */
+static void test_clustered(void)
+{
+	static const char text[] =
+		"{\"platform\": {\"clusters\": {\"a\": {\"cpus\": [0, 1]}, \"b\": {\"cpus\": [2, 3]}}},\n"
+		" \"simulation\": {\"horizon_us\": 100000, \"mode\": \"clustered\"}, \"tasks\": {\n"
+		"\"r\": {\"instance\": 6, \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 3000,\n"
+		"       \"dl-period\": 10000, \"run\": 2500, \"sleep\": 1000,\n"
+		"       \"timer\": {\"ref\": \"unique\", \"period\": 7000}}}}";
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	int cluster[6] = { -1, -1, -1, -1, -1, -1 };
+
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	for (size_t i = 0; i < r->nr_slices; i++) {
+		int k = r->slices[i].thread[2] - '0', c = r->slices[i].cpu / 2;
+
+		CU_ASSERT_FATAL(k >= 0 && k < 6);
+		if (cluster[k] < 0)
+			cluster[k] = c;
+		DLS_ASSERT_EQ_S64(c, cluster[k]);
+	}
+	for (int k = 0; k < 6; k++)
+		DLS_ASSERT_EQ_S64(cluster[k], k % 2);
+	free(r);
+}
+
 /* Refused hotplug events are reported, not applied: the last online CPU,
  * a CPU already offline, and bandwidth that would not fit. */
 static void test_hotplug_refused(void)
@@ -813,6 +849,7 @@ static const struct dls_test_case cases[] = {
 	{ "hotplug, global", test_hotplug_global },
 	{ "hotplug, partitioned", test_hotplug_partitioned },
 	{ "hotplug refused", test_hotplug_refused },
+	{ "clustered EDF", test_clustered },
 	{ "random locks, conditions and hotplug", test_random_locks_and_hotplug },
 	{ "deterministic output", test_deterministic },
 	{ "examples load strictly", test_examples_strict },

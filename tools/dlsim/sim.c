@@ -88,6 +88,7 @@ struct thread {
 	bool is_dl;           /* in the deadline class now (own or inherited) */
 	bool runnable, exited, started;
 	int cpu;
+	uint64_t allowed; /* CPUs it may use (bits), 0 = all */
 	int last_cpu; /* where it last ran, -1 before it first runs */
 	int prio; /* FIFO/RR priority, 0 for the fair class */
 	/* program counter */
@@ -879,10 +880,48 @@ static void thread_advance(struct sim *s, struct thread *t)
 
 /* ---- placement -------------------------------------------------------- */
 
+static bool same_cluster(const struct workload *w, int a, int b)
+{
+	const char *x = w->cpus[a].cluster, *y = w->cpus[b].cluster;
+
+	return x && y ? !strcmp(x, y) : x == y;
+}
+
+/*
+ * Clustered mode: a deadline thread stays inside one cluster (global EDF
+ * within it), the one with the least admitted bandwidth per capacity among
+ * the clusters it may use; admission stays domain-wide.
+ */
+static uint64_t cluster_bits(const struct sim *s, uint64_t allowed)
+{
+	uint64_t best = 0, best_bw = 0, best_cap = 1;
+
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		uint64_t bits = 0, bw = 0, cap = 0;
+
+		for (int k = 0; k < s->nr_cpus; k++) {
+			if (!same_cluster(s->w, k, cpu) || s->cpus[k].offline ||
+			    (allowed && !(allowed & (UINT64_C(1) << k))))
+				continue;
+			bits |= UINT64_C(1) << k;
+			bw += s->rqs[k].bw_total;
+			cap += s->rqs[k].capacity;
+		}
+		/* each cluster once, from its lowest usable CPU */
+		if (!bits || !(bits & (UINT64_C(1) << cpu)) || (bits & ((UINT64_C(1) << cpu) - 1)))
+			continue;
+		if (!best || bw * best_cap < best_bw * cap) {
+			best = bits;
+			best_bw = bw;
+			best_cap = cap;
+		}
+	}
+	return best ? best : allowed;
+}
+
 static int place(struct sim *s, struct thread *t, struct dls_params *p)
 {
-	uint64_t allowed = t->task->cpus ? t->task->cpus : t->task->phases[0].cpus;
-
+	uint64_t allowed = t->allowed;
 	int best = -1;
 
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
@@ -926,8 +965,11 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 	t->timer.kind = EV_TIMER;
 	dls_entity_init(&t->se);
 	dls_pi_task_init(&t->pi, pi_prio(t), t->dl_policy, 0);
-	if (s->dom.smp && (task->cpus || task->phases[0].cpus)) {
-		uint64_t bits = task->cpus ? task->cpus : task->phases[0].cpus;
+	t->allowed = task->cpus ? task->cpus : task->phases[0].cpus;
+	if (t->dl_policy && s->dom.smp && s->w->mode == WL_MODE_CLUSTERED)
+		t->allowed = cluster_bits(s, t->allowed);
+	if (s->dom.smp && t->allowed) {
+		uint64_t bits = t->allowed;
 		size_t msz = dls_cpumask_size(s->nr_cpus);
 
 		t->mask = calloc(1, msz);
@@ -1359,7 +1401,8 @@ static void print_summary(struct sim *s, FILE *out, uint64_t horizon)
 
 	fprintf(out, "dlsim: %d CPUs, %d threads, %.3f s simulated, deadline tasks %s\n",
 		s->nr_cpus, s->nr_threads, (double)horizon / 1e9,
-		s->dom.smp ? "under global EDF" : "partitioned");
+		!s->dom.smp ? "partitioned" : s->w->mode == WL_MODE_CLUSTERED ? "under clustered EDF"
+									 : "under global EDF");
 	fprintf(out, "%-20s %-14s %3s %7s %6s %10s %10s %10s %10s %8s %7s %5s\n", "thread",
 		"policy", "cpu", "jobs", "misses", "resp_max", "resp_mean", "resp_p99",
 		"lateness", "throttle", "preempt", "migr");
@@ -1700,6 +1743,9 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 		if (w->tasks[i].sched.policy == WL_DEADLINE &&
 		    (w->tasks[i].cpus || w->tasks[i].phases[0].cpus))
 			s.full_affinity = false;
+	for (int cpu = 1; cpu < s.nr_cpus; cpu++)
+		if (w->mode == WL_MODE_CLUSTERED && !same_cluster(w, 0, cpu))
+			s.full_affinity = false; /* the invariant holds per cluster only */
 	for (size_t i = 0; i < w->nr_tasks; i++)
 		if (!w->tasks[i].forked_only)
 			for (int64_t k = 0; k < w->tasks[i].instance; k++)
