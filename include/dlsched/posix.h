@@ -21,15 +21,24 @@
  * struct dls_posix_config cfg = { DLS_POSIX_CLOCK_MONOTONIC, DLS_POSIX_LOCK_MUTEX };
  * struct dls_ops ops;
  * dls_posix_init(&s.plat, &cfg, s.locks, 2);
- * dls_posix_fill_ops(&ops, my_resched);          // ctx is &s.plat
+ * s.plat.user = &s;                             // reach it from my_resched
+ * dls_posix_fill_ops(&ops, my_resched, NULL);    // ctx is &s.plat
  * dls_domain_init(&dom, &ops, &s.plat, NULL, rqs, 2);
+ * dls_posix_smp_init(&s.plat, &dom, smp_mem, dls_smp_size(2)); // global EDF
  * dls_posix_start(&s.plat);                     // the timer thread
  * dls_entity_init(&task->se);
  * dls_posix_timer_bind(&task->ptimer, &task->se.timer);
+ * dls_posix_worker_create(&w[0], cpu_main, &cpus[0], 0, 0);
+ * dls_posix_worker_wake(&w[0]);                 // likewise for CPU 1
+ * ...
+ * dls_posix_cpu_down(&dom, 1, &w[1], false, on_stranded, NULL);
+ * dls_posix_cpu_up(&dom, 1, &w[1]);
  * ...
  * dls_posix_stop(&s.plat);
  * dls_posix_destroy(&s.plat);
  * @endcode
+ *
+ * examples/posix_reservations.c is a complete program built this way.
  *
  * No global state: two struct dls_posix in one process are independent.
  * Only built with pthreads (src/platform/posix/).
