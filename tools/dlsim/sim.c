@@ -1817,9 +1817,10 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 			} else {
 				struct thread *th = dls_container_of(e, struct thread, wake);
 
+				/* Its next events run once it is picked: a thread
+				 * takes a mutex when it runs, not when it wakes. */
 				th->started = true;
 				thread_wake(&s, th);
-				thread_advance(&s, th);
 			}
 		}
 		if (s.fatal[0]) {
