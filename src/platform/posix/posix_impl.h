@@ -1,5 +1,5 @@
 /*
- * Helpers shared by the POSIX platform sources. Never installed.
+ * Functions shared by the POSIX platform sources. Never installed.
  */
 #ifndef DLSCHED_POSIX_IMPL_H
 #define DLSCHED_POSIX_IMPL_H
