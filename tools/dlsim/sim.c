@@ -435,7 +435,7 @@ static int pi_prio(const struct thread *t)
 static int eff_prio(const struct thread *t)
 {
 	if (t->pi.eff.has_dl)
-		return 100; /* above every FIFO/RR priority (see the top) */
+		return 100; /* could not join the deadline class: above FIFO/RR 99 */
 	return t->pi.eff.prio < 99 ? 99 - t->pi.eff.prio : 0;
 }
 

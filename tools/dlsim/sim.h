@@ -33,7 +33,7 @@ struct sim_result {
 	uint64_t jobs, misses;
 	uint64_t boosts;       /* times a thread started running boosted */
 	uint64_t lock_wait_ns; /* total time threads waited for mutexes */
-	unsigned int stranded; /* entities a CPU going offline could not place */
+	unsigned int stranded; /* threads a CPU going offline could not place */
 	/* 0 ok, 2 admission refused, 3 invariant broken, 4 deadlock or a
 	 * mutex used against its rules (the message is on stderr) */
 	int exit_code;
