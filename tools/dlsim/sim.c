@@ -1472,8 +1472,35 @@ static void print_summary(struct sim *s, FILE *out, uint64_t horizon)
 		(unsigned long long)s->events, energy);
 }
 
+/*
+ * Thread names come from the workload's keys: escape them for JSON (quote,
+ * backslash, control characters) or XML (markup characters). @buf holds at
+ * least 6 bytes per input byte plus one.
+ */
+static const char *esc(char *buf, size_t size, const char *str, bool xml)
+{
+	size_t n = 0;
+
+	for (const unsigned char *p = (const unsigned char *)str; *p && n + 7 < size; p++) {
+		if (xml && (*p == '<' || *p == '>' || *p == '&' || *p == '"'))
+			n += (size_t)snprintf(buf + n, size - n, "&#%u;", *p);
+		else if (!xml && (*p == '"' || *p == '\\'))
+			n += (size_t)snprintf(buf + n, size - n, "\\%c", *p);
+		else if (*p < 0x20)
+			n += xml ? (size_t)snprintf(buf + n, size - n, "?") /* not in XML 1.0 */
+				 : (size_t)snprintf(buf + n, size - n, "\\u%04x", *p);
+		else
+			buf[n++] = (char)*p;
+	}
+	buf[n] = 0;
+	return buf;
+}
+
+#define ESC_SIZE 1024 /* names are under 64 bytes, hotplug lists 160 */
+
 static void write_json(struct sim *s, const char *path, uint64_t horizon)
 {
+	char e[ESC_SIZE];
 	FILE *f = fopen(path, "w");
 
 	if (!f) {
@@ -1489,7 +1516,7 @@ static void write_json(struct sim *s, const char *path, uint64_t horizon)
 			"\"max_lateness_ns\": %llu, \"throttles\": %llu, \"preemptions\": %llu, "
 			"\"run_ns\": %llu, \"lock_acquires\": %llu, \"lock_wait_ns\": %llu, "
 			"\"lock_wait_max_ns\": %llu, \"boosts\": %llu, \"boosted_ns\": %llu}%s\n",
-			t->name, wl_policy_name(t->task->sched.policy),
+			esc(e, sizeof(e), t->name, false), wl_policy_name(t->task->sched.policy),
 			tcpu(t), (unsigned long long)t->jobs, (unsigned long long)t->misses,
 			(unsigned long long)t->resp_max, (unsigned long long)p99(t),
 			(unsigned long long)t->max_lateness,
@@ -1515,7 +1542,7 @@ static void write_json(struct sim *s, const char *path, uint64_t horizon)
 			"\"back\": %u, \"threads\": \"%s\"}%s\n", (unsigned long long)l->t, l->cpu,
 			l->online ? "true" : "false", l->refused ? "\"" : "",
 			l->refused ? l->refused : "null", l->refused ? "\"" : "", l->moved_dl,
-			l->moved_other, l->stranded, l->back, l->names,
+			l->moved_other, l->stranded, l->back, esc(e, sizeof(e), l->names, false),
 			i + 1 < s->nr_hp_log ? "," : "");
 	}
 	fprintf(f, "  ]\n}\n");
@@ -1524,6 +1551,7 @@ static void write_json(struct sim *s, const char *path, uint64_t horizon)
 
 static void write_trace(struct sim *s, const char *path)
 {
+	char e[ESC_SIZE];
 	FILE *f = fopen(path, "w");
 
 	if (!f) {
@@ -1538,7 +1566,8 @@ static void write_trace(struct sim *s, const char *path)
 		const struct slice *sl = &s->slices[i];
 
 		fprintf(f, "{\"ph\": \"X\", \"name\": \"%s\", \"pid\": 0, \"tid\": %d, "
-			"\"ts\": %.3f, \"dur\": %.3f},\n", s->threads[sl->thread]->name, sl->cpu,
+			"\"ts\": %.3f, \"dur\": %.3f},\n",
+			esc(e, sizeof(e), s->threads[sl->thread]->name, false), sl->cpu,
 			(double)sl->start / 1e3, (double)(sl->end - sl->start) / 1e3);
 	}
 	for (size_t i = 0; i < s->nr_spans; i++) {
@@ -1553,7 +1582,7 @@ static void write_trace(struct sim *s, const char *path)
 
 		fprintf(f, "{\"ph\": \"i\", \"s\": \"t\", \"name\": \"%s%s%s\", \"pid\": 0, "
 			"\"tid\": %d, \"ts\": %.3f},\n", m->what, m->thread >= 0 ? " " : "",
-			m->thread >= 0 ? s->threads[m->thread]->name : "",
+			m->thread >= 0 ? esc(e, sizeof(e), s->threads[m->thread]->name, false) : "",
 			m->cpu < 0 ? 0 : m->cpu, (double)m->t / 1e3);
 	}
 	fprintf(f, "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 0, "
@@ -1570,6 +1599,7 @@ static void write_svg(struct sim *s, const char *path, uint64_t horizon)
 	int legend_rows = (s->nr_threads + 3) / 4;
 	int height = 40 + s->nr_cpus * row + 30 + legend_rows * 18;
 	double scale = horizon ? (double)width / (double)horizon : 0;
+	char e[ESC_SIZE];
 	FILE *f = fopen(path, "w");
 
 	if (!f) {
@@ -1607,7 +1637,7 @@ static void write_svg(struct sim *s, const char *path, uint64_t horizon)
 
 		fprintf(f, "<rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"24\" fill=\"%s\">"
 			"<title>%s</title></rect>\n", x, 40 + sl->cpu * row + 6, wd < 0.2 ? 0.2 : wd,
-			colors[sl->thread % 10], s->threads[sl->thread]->name);
+			colors[sl->thread % 10], esc(e, sizeof(e), s->threads[sl->thread]->name, true));
 	}
 	for (size_t i = 0; i < s->nr_marks; i++) {
 		const struct mark *m = &s->marks[i];
@@ -1637,7 +1667,7 @@ static void write_svg(struct sim *s, const char *path, uint64_t horizon)
 
 		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
 			"<text x=\"%d\" y=\"%d\">%s</text>\n", lx, ly - 10, colors[i % 10],
-			lx + 16, ly, s->threads[i]->name);
+			lx + 16, ly, esc(e, sizeof(e), s->threads[i]->name, true));
 	}
 	fprintf(f, "</svg>\n");
 	fclose(f);
