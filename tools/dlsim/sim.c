@@ -1078,6 +1078,22 @@ static void progress(struct sim *s, struct cpu *c, uint64_t dt)
 	(void)s;
 }
 
+/*
+ * An idle CPU with an empty runqueue, no lower-class thread and no request
+ * to pick again, while no CPU is overloaded: dls_schedule() there would find
+ * nothing (the pull returns at once, the tree is empty, nothing is
+ * pushable), so the pick-again passes skip it. With many CPUs and few tasks
+ * most CPUs are such, at every step.
+ */
+static bool nothing_to_pick(const struct sim *s, int cpu)
+{
+	const struct cpu *c = &s->cpus[cpu];
+	const struct dls_rq *rq = &s->rqs[cpu];
+
+	return !c->curr && !c->need_resched && !rq->curr && !rq->nr_running &&
+	       !c->nr_lower && (!s->dom.smp || !s->dom.smp->overload_count);
+}
+
 static void reschedule(struct sim *s, int cpu)
 {
 	struct cpu *c = &s->cpus[cpu];
@@ -1878,8 +1894,10 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 
 				if (c->offline)
 					continue;
-				if (c->need_resched || !c->curr || !c->curr->runnable ||
-				    (c->curr->is_dl && s.rqs[cpu].curr != &c->curr->se)) {
+				if (c->need_resched ||
+				    (!c->curr && !nothing_to_pick(&s, cpu)) ||
+				    (c->curr && (!c->curr->runnable ||
+				     (c->curr->is_dl && s.rqs[cpu].curr != &c->curr->se)))) {
 					struct thread *before = c->curr;
 
 					reschedule(&s, cpu);
