@@ -23,6 +23,9 @@
  * (objdump -d bench_cpudl | grep -A12 '<bench_first_and_1>:' to see it.)
  *
  * Usage: bench_cpudl [runs]   (default 5)
+ *        bench_cpudl --ops N --impl heap|linear|linear-ref [--n CPUS]
+ *          exactly N finds (no set) after the fill, for instruction
+ *          counts (bench/smp_callgrind.sh takes the difference of two).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
@@ -105,8 +108,8 @@ static void ops_free(struct ops *o)
 
 static volatile long sink;
 
-/* Heap: set + find per op, or find only. */
-static double run_heap(const struct ops *o, bool with_set)
+/* Heap: set + find per op, or find only. Out of line: callgrind counts it. */
+__attribute__((noinline)) static double run_heap(const struct ops *o, bool with_set)
 {
 	size_t sz = dls_cpudl_size(o->n);
 	void *st = malloc(sz);
@@ -168,7 +171,8 @@ static bool arr_earliest(void *ctx, int cpu, uint64_t *edl)
 	return true;
 }
 
-static double run_linear(const struct ops *o, bool with_set, bool via_ref)
+__attribute__((noinline)) static double run_linear(const struct ops *o, bool with_set,
+						   bool via_ref)
 {
 	struct arr a;
 	struct dls_cpumask *all = mask_new(o->n);
@@ -276,10 +280,46 @@ static void mask_table(int runs)
 	printf("(ns/op; 64 CPUs is one word, 4096 is 64 words)\n");
 }
 
+/* Fixed-count mode: one implementation, find only, N ops. */
+static int fixed(int argc, char **argv)
+{
+	long ops = -1;
+	int n = 64, impl = -1;
+	struct ops o;
+
+	for (int i = 1; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "--ops"))
+			ops = atol(argv[i + 1]);
+		else if (!strcmp(argv[i], "--n"))
+			n = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--impl"))
+			impl = !strcmp(argv[i + 1], "heap")	  ? 0
+			       : !strcmp(argv[i + 1], "linear")	  ? 1
+			       : !strcmp(argv[i + 1], "linear-ref") ? 2
+								    : -1;
+	}
+	if (ops < 1 || ops > 100000000 || impl < 0 || n < 1 || n > 4096) {
+		fprintf(stderr, "usage: bench_cpudl --ops N --impl heap|linear|linear-ref "
+				"[--n CPUS]\n");
+		return 2;
+	}
+	ops_make(&o, n, (int)ops, 0x9e3779b97f4a7c15ULL + (uint64_t)n);
+	if (impl == 0)
+		run_heap(&o, false);
+	else
+		run_linear(&o, false, impl == 2);
+	ops_free(&o);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const int sizes[] = { 4, 8, 64, 256, 512, 1024, 4096 };
-	int runs = argc > 1 ? atoi(argv[1]) : 5;
+	int runs;
+
+	if (argc > 1 && argv[1][0] == '-')
+		return fixed(argc, argv);
+	runs = argc > 1 ? atoi(argv[1]) : 5;
 
 	if (runs < 1 || runs > 5)
 		runs = 5;
