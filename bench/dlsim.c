@@ -218,7 +218,9 @@ static void memory_table(void)
 	/* Per job: the same 100 tasks over 1 s and 10 s. */
 	long long q1 = peak_bytes(100, 8, 1000000, &j1), q2 = peak_bytes(100, 8, 10000000, &j2);
 
-	printf("\nsimulator memory (peak heap bytes during one simulation)\n");
+	printf("\nsimulator memory (peak heap bytes during one quiet simulation, as a sweep "
+	       "runs it;\na run that prints its summary or JSON also keeps 8 bytes per job "
+	       "for the p99)\n");
 	printf("%-44s %10.0f\n", "per task (10 -> 1000 tasks on 8 CPUs)",
 	       (double)(p1000 - p10) / 990);
 	printf("%-44s %10.1f\n", "per completed job (100 tasks, 1 s -> 10 s)",

@@ -683,8 +683,12 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline, bool 
 	t->resp_sum += resp;
 	if (resp > t->resp_max)
 		t->resp_max = resp;
-	GROW(t->resp, t->nr_resp, t->cap_resp);
-	t->resp[t->nr_resp++] = resp;
+	/* Every sample is kept for the p99 of the summary and the JSON; a
+	 * quiet run without JSON (a sweep) needs none of them. */
+	if (!s->opt->quiet || s->opt->json_path) {
+		GROW(t->resp, t->nr_resp, t->cap_resp);
+		t->resp[t->nr_resp++] = resp;
+	}
 	if (has_dl && dls_time_after(s->now, deadline)) {
 		uint64_t late = s->now - deadline;
 
