@@ -414,8 +414,8 @@ struct runner {
 	size_t n, next, done;
 	signed char *result;
 	uint64_t *events;
-	bool progress;
-	double last_draw;
+	bool progress, drawn;
+	double start, last_draw;
 	pthread_mutex_t lock;
 };
 
@@ -433,9 +433,11 @@ static void draw_progress(struct runner *r, bool force)
 	double now = mono_now();
 	int fill;
 
-	if (!r->progress || (!force && now - r->last_draw < 0.1))
+	/* Like a single run's: only once the sweep has taken a second. */
+	if (!r->progress || (!force && (now - r->start < 1 || now - r->last_draw < 0.1)))
 		return;
 	r->last_draw = now;
+	r->drawn = true;
 	fill = (int)((double)width * (double)r->done / (double)(r->n ? r->n : 1));
 	fprintf(stderr, "\rsweep [%.*s%*s] %3d%% %zu/%zu sets", fill,
 		"########################################", width - fill, "",
@@ -478,6 +480,7 @@ static int run_items(size_t n, int jobs, bool progress, sweep_item_fn fn, void *
 
 	if (pthread_mutex_init(&r.lock, NULL))
 		return -1;
+	r.start = mono_now();
 	if (jobs > 1 && (size_t)jobs > n)
 		jobs = n ? (int)n : 1;
 	if (jobs > 1)
@@ -492,7 +495,7 @@ static int run_items(size_t n, int jobs, bool progress, sweep_item_fn fn, void *
 		pthread_join(th[i], NULL);
 	free(th);
 	pthread_mutex_destroy(&r.lock);
-	if (progress) {
+	if (r.drawn) {
 		draw_progress(&r, true);
 		fprintf(stderr, "\n");
 	}
