@@ -232,6 +232,21 @@ static void test_capacity_placement(void)
 	dls_tick(&e.rq[0]);
 	DLS_ASSERT_EQ_S64(small.runtime, 500000);
 	env_free(&e);
+
+	/* Capacities changed after dls_smp_init() turn placement by fit on,
+	 * and off again when every CPU is back at full speed. */
+	env_init(&e, 2, NULL);
+	attach(&e, 0, &big, 6 * MS, 10 * MS);
+	CU_ASSERT_FALSE(e.dom.smp->asymmetric);
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], 512), 0);
+	CU_ASSERT_TRUE(e.dom.smp->asymmetric);
+	CHECK(&e);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &big, 0), 1);
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], DLS_CAPACITY_SCALE), 0);
+	CU_ASSERT_FALSE(e.dom.smp->asymmetric);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &big, 0), 0);
+	CHECK(&e);
+	env_free(&e);
 }
 
 /* ---- exact outcomes of push, pull, placement, affinity, hotplug ---------- */

@@ -6,7 +6,8 @@
  * round) and a task set, then applies random scheduling events: wake-ups
  * placed by dls_select_cpu(), blocks, job completions, time advancing with
  * ticks and timers firing, yields, parameter changes, attach and detach,
- * affinity changes, CPUs going offline (with and without force) and online.
+ * affinity changes, capacity changes, CPUs going offline (with and without
+ * force) and online.
  *
  * After every event the CPUs the library asked to reschedule do so, and
  * only those (so the library must ask the right ones), until none is
@@ -567,6 +568,21 @@ static void ev_offline(struct world *w)
 	CU_ASSERT_PTR_NULL_FATAL(w->rq[c].curr);
 }
 
+static void ev_capacity(struct world *w)
+{
+	static const uint32_t caps[] = { 256, 512, 768, 1024 };
+	int c = (int)dls_test_rng_below(&w->r, (uint64_t)w->ncpu);
+	uint32_t old = w->rq[c].capacity, cap = caps[dls_test_rng_below(&w->r, 4)];
+	bool fits;
+
+	/* As admits() would see it with the new capacity. */
+	w->rq[c].capacity = cap;
+	fits = admits(w, 0, 0, -1);
+	w->rq[c].capacity = old;
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&w->rq[c], cap), fits ? 0 : DLS_EBANDWIDTH);
+	DLS_ASSERT_EQ_U64(w->rq[c].capacity, fits ? cap : old);
+}
+
 static void ev_online(struct world *w)
 {
 	int c = (int)dls_test_rng_below(&w->r, (uint64_t)w->ncpu);
@@ -585,7 +601,8 @@ static void event(struct world *w)
 		const char *name;
 	} evs[] = {
 		{ 26, ev_wake, "wake-up" },	{ 42, ev_block, "block" },
-		{ 70, ev_time, "time" },	{ 75, ev_yield, "yield" },
+		{ 68, ev_time, "time" },	{ 70, ev_capacity, "capacity" },
+		{ 75, ev_yield, "yield" },
 		{ 78, ev_params, "params" },	{ 84, ev_attach_detach, "attach/detach" },
 		{ 92, ev_affinity, "affinity" }, { 96, ev_offline, "offline" },
 		{ 100, ev_online, "online" },

@@ -76,8 +76,10 @@ DLS_API int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
  * @brief Set a runqueue's CPU capacity (1024 = full speed).
  *
  * Runtime is charged scaled by capacity/1024 and the admission limit of the
- * runqueue is scaled likewise.
- * @param[in,out] rq the runqueue (lock held).
+ * runqueue is scaled likewise. In a global domain (smp.h) capacity-aware
+ * placement follows: it is on while any CPU runs below 1024.
+ * @param[in,out] rq the runqueue (lock held; in a global domain, set
+ *            capacities before scheduling starts or with the domain quiescent).
  * @param[in] capacity 1 .. 1024.
  * @retval 0 success.
  * @retval DLS_EINVAL capacity out of range.

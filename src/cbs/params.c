@@ -107,6 +107,8 @@ int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
 		rq->capacity = old;
 		return DLS_EBANDWIDTH;
 	}
+	if (rq->dom->smp)
+		dls__smp_capacity_changed(rq->dom);
 	return 0;
 }
 

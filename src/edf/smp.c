@@ -247,6 +247,19 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 	return 0;
 }
 
+/* Capacity-aware placement is on while any CPU differs from full speed.
+ * Reads the other runqueues' capacities: change them before scheduling
+ * starts, or with the domain quiescent. */
+void dls__smp_capacity_changed(struct dls_domain *dom)
+{
+	bool asym = false;
+
+	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
+		asym = asym || dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE;
+	if (dom->smp->asymmetric != asym)
+		dom->smp->asymmetric = asym;
+}
+
 /* ---- admission ------------------------------------------------------------- */
 
 bool dls__domain_bw_fits(const struct dls_domain *dom, uint64_t old_bw,
@@ -935,6 +948,12 @@ const char *dls_domain_check(const struct dls_domain *dom)
 		}
 	}
 	if (smp) {
+		bool asym = false;
+
+		for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
+			asym = asym || dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE;
+		if (asym != smp->asymmetric)
+			return "asymmetric flag differs from the CPU capacities";
 		if (overloaded != smp->overload_count)
 			return "overload count differs from the overload mask";
 		err = dls_cpudl_check(&smp->cpudl);
