@@ -173,6 +173,16 @@ static struct sweep_config config(int cpus, int tasks, double *utils, int nr_uti
 	};
 }
 
+static bool same_set(const struct sweep_task *a, const struct sweep_task *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (a[i].u != b[i].u || a[i].runtime_us != b[i].runtime_us ||
+		    a[i].deadline_us != b[i].deadline_us || a[i].period_us != b[i].period_us ||
+		    a[i].lifted != b[i].lifted)
+			return false;
+	return true;
+}
+
 static void test_taskset_parameters(void)
 {
 	double utils[] = { 0.5, 2.5 };
@@ -184,7 +194,7 @@ static void test_taskset_parameters(void)
 		c.gen = dl ? SWEEP_UUNIFAST : SWEEP_RANDFIXEDSUM;
 		for (int step = 0; step < 2; step++)
 			for (int k = 0; k < 50; k++) {
-				double sum = 0, csum = 0;
+				double sum = 0, csum = 0, lift = 0;
 
 				DLS_ASSERT_EQ_S64(sweep_taskset(&c, step, k, a), 0);
 				for (int i = 0; i < 12; i++) {
@@ -201,16 +211,50 @@ static void test_taskset_parameters(void)
 					csum += (double)a[i].runtime_us / (double)a[i].period_us;
 				}
 				CU_ASSERT(fabs(sum - utils[step]) <= 1e-9);
-				/* C is rounded down to whole microseconds. */
-				CU_ASSERT(csum <= utils[step] + 1e-12);
+				/* C is rounded down to whole microseconds, or raised to
+				 * 2 us where u T is smaller. */
+				for (int i = 0; i < 12; i++) {
+					CU_ASSERT_EQUAL(a[i].lifted, a[i].u * (double)a[i].period_us < 2);
+					if (a[i].lifted)
+						lift += 2.0 / (double)a[i].period_us;
+				}
+				CU_ASSERT(csum <= utils[step] + lift + 1e-12);
 				CU_ASSERT(csum >= utils[step] - 12 * 1.0 / 10000);
 				/* Same (seed, step, index): same set; the next index differs. */
 				DLS_ASSERT_EQ_S64(sweep_taskset(&c, step, k, b), 0);
-				CU_ASSERT_EQUAL(memcmp(a, b, sizeof(a)), 0);
+				CU_ASSERT(same_set(a, b, 12));
 				DLS_ASSERT_EQ_S64(sweep_taskset(&c, step, k + 1, b), 0);
-				CU_ASSERT_NOT_EQUAL(memcmp(a, b, sizeof(a)), 0);
+				CU_ASSERT(!same_set(a, b, 12));
 			}
 	}
+}
+
+/* Periods of 100 us and utilisations near 1%: u T under 2 us is raised to
+ * the 2 us minimum budget, marked, and counted per step. */
+static void test_lifted_budgets(void)
+{
+	double utils[] = { 0.1 };
+	struct sweep_config c = config(1, 10, utils, 1, 4);
+	struct sweep_task t[10];
+	struct sweep_point p;
+	unsigned int sets_lifted = 0;
+
+	c.period_min_us = c.period_max_us = c.period_gran_us = 100;
+	c.horizon_us = 1000;
+	for (int k = 0; k < 4; k++) {
+		bool any = false;
+
+		DLS_ASSERT_EQ_S64(sweep_taskset(&c, 0, k, t), 0);
+		for (int i = 0; i < 10; i++) {
+			CU_ASSERT(t[i].runtime_us >= 2);
+			CU_ASSERT_EQUAL(t[i].lifted, t[i].u * 100 < 2);
+			any |= t[i].lifted;
+		}
+		sets_lifted += any;
+	}
+	CU_ASSERT(sets_lifted > 0);
+	DLS_ASSERT_EQ_S64(sweep_run(&c, &p, stderr), 0);
+	DLS_ASSERT_EQ_U64(p.lifted, sets_lifted);
 }
 
 static void test_determinism_across_jobs(void)
@@ -237,7 +281,8 @@ static void test_determinism_across_jobs(void)
 
 /* EDF is optimal on one CPU: every implicit-deadline set with U <= 1 meets
  * every deadline (Liu & Layland 1973), with either generator, including
- * U = 1 exactly (C is rounded down, never up). */
+ * U = 1 exactly (C is rounded down; only a budget raised to the 2 us
+ * minimum can take a set at U = 1 above it). */
 static void test_one_cpu_up_to_full(void)
 {
 	double utils[] = { 0.25, 0.5, 0.75, 0.9, 1.0 };
@@ -249,10 +294,12 @@ static void test_one_cpu_up_to_full(void)
 		c.jobs = 2;
 		DLS_ASSERT_EQ_S64(sweep_run(&c, p, stderr), 0);
 		for (int i = 0; i < 5; i++) {
-			if (p[i].schedulable != p[i].sets)
-				fprintf(stderr, "U = %g: %u of %u schedulable\n", p[i].util,
-					p[i].schedulable, p[i].sets);
-			DLS_ASSERT_EQ_U64(p[i].schedulable, p[i].sets);
+			unsigned int excused = utils[i] < 1 ? 0 : p[i].lifted;
+
+			if (p[i].schedulable + excused < p[i].sets)
+				fprintf(stderr, "U = %g: %u of %u schedulable, %u lifted\n",
+					p[i].util, p[i].schedulable, p[i].sets, p[i].lifted);
+			CU_ASSERT(p[i].schedulable + excused >= p[i].sets);
 		}
 	}
 }
@@ -281,9 +328,9 @@ static void test_miss_is_seen(void)
 	double utils[] = { 1.2 };
 	struct sweep_config c = config(2, 2, utils, 1, 1);
 	struct sweep_task t[3] = {
-		{ 0.6, 6000, 10000, 10000 },
-		{ 0.6, 6000, 10000, 10000 },
-		{ 0.6, 6000, 10000, 10000 },
+		{ 0.6, 6000, 10000, 10000, false },
+		{ 0.6, 6000, 10000, 10000, false },
+		{ 0.6, 6000, 10000, 10000, false },
 	};
 	uint64_t events = 0;
 
@@ -306,6 +353,7 @@ static const struct dls_test_case cases[] = {
 	{ "generators: uniform on the simplex", test_uniformity },
 	{ "generators: agree where the cube cuts", test_generators_agree_above_one },
 	{ "task sets: parameters and seeding", test_taskset_parameters },
+	{ "task sets: budgets raised to 2 us are counted", test_lifted_budgets },
 	{ "sweep: same result with 1, 2, 5 jobs", test_determinism_across_jobs },
 	{ "sweep: EDF on one CPU up to U = 1", test_one_cpu_up_to_full },
 	{ "sweep: overload is never schedulable", test_overload },

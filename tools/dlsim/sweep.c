@@ -15,9 +15,11 @@
  *   - periods log-uniform in [Tmin, Tmax] with granularity Tg (Emberson et
  *     al., section 4): T = floor(exp(r) / Tg) * Tg, r ~ U[ln Tmin,
  *     ln(Tmax + Tg));
- *   - C = floor(u T) in whole microseconds (at least 2 us, the library's
- *     1024 ns minimum budget), so the simulated utilisation never exceeds
- *     the generated one; D = T, or for constrained deadlines
+ *   - C = floor(u T) in whole microseconds, so the simulated utilisation
+ *     does not exceed the generated one, except where u T < 2 us: the
+ *     budget is then raised to 2 us (the library's minimum is 1024 ns and
+ *     workloads count in microseconds) and the sweep says how many sets
+ *     that lifted above their step; D = T, or for constrained deadlines
  *     D = C + floor(x (T - C)), x ~ U[0, 1).
  * A set is schedulable when the simulation reports no deadline miss within
  * the horizon; admission runs at 100% (not the default 95%) so a set is
@@ -257,6 +259,7 @@ int sweep_taskset(const struct sweep_config *c, int step, int index, struct swee
 		if (T > c->period_max_us)
 			T = c->period_max_us;
 		C = (uint64_t)(u[i] * (double)T);
+		tk->lifted = C < 2;
 		if (C < 2)
 			C = 2;
 		tk->u = u[i];
@@ -506,11 +509,13 @@ static int run_items(size_t n, int jobs, bool progress, sweep_item_fn fn, void *
 
 struct gen_ctx {
 	const struct sweep_config *c;
+	unsigned char *lifted; /* per set: some budget was raised to 2 us */
 };
 
 static int gen_item(void *arg, size_t i, uint64_t *events)
 {
-	const struct sweep_config *c = ((struct gen_ctx *)arg)->c;
+	struct gen_ctx *ctx = arg;
+	const struct sweep_config *c = ctx->c;
 	struct sweep_task *tasks = malloc(sizeof(*tasks) * (size_t)c->nr_tasks);
 	int step = (int)(i / (size_t)c->sets), index = (int)(i % (size_t)c->sets);
 	int rc;
@@ -518,6 +523,8 @@ static int gen_item(void *arg, size_t i, uint64_t *events)
 	if (!tasks)
 		return -3;
 	rc = sweep_taskset(c, step, index, tasks);
+	for (int k = 0; rc == 0 && k < c->nr_tasks; k++)
+		ctx->lifted[i] |= tasks[k].lifted;
 	if (rc == 0 && c->save_dir) {
 		char path[4096];
 
@@ -540,13 +547,15 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 	size_t n = (size_t)c->nr_utils * (size_t)c->sets;
 	signed char *result = calloc(n ? n : 1, 1);
 	uint64_t *events = calloc(n ? n : 1, sizeof(*events));
-	struct gen_ctx ctx = { c };
+	struct gen_ctx ctx = { c, calloc(n ? n : 1, 1) };
+	unsigned int lifted = 0;
 	int rc = 0;
 
-	if (!result || !events) {
+	if (!result || !events || !ctx.lifted) {
 		fprintf(err, "dlsim sweep: out of memory\n");
 		free(result);
 		free(events);
+		free(ctx.lifted);
 		return -1;
 	}
 	run_items(n, c->jobs, c->progress, gen_item, &ctx, result, events);
@@ -559,6 +568,7 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 
 			p->sets++;
 			p->events += events[i];
+			p->lifted += ctx.lifted[i];
 			if (result[i] == 1)
 				p->schedulable++;
 			if (result[i] < 0 && !rc) {
@@ -578,6 +588,13 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 			}
 		}
 	}
+	for (int s = 0; s < c->nr_utils; s++)
+		lifted += points[s].lifted;
+	if (lifted)
+		fprintf(err, "dlsim sweep: warning: in %u set%s a task's u T was under 2 us and "
+			"its budget was raised to 2 us, above the step's utilisation; longer "
+			"periods avoid it\n", lifted, lifted > 1 ? "s" : "");
+	free(ctx.lifted);
 	free(result);
 	free(events);
 	return rc;

@@ -64,10 +64,11 @@ struct sweep_config {
 };
 
 /* One periodic task: C, D, T in microseconds; u as generated (before C is
- * rounded down to whole microseconds). */
+ * rounded down to whole microseconds, or raised to the 2 us minimum). */
 struct sweep_task {
 	double u;
 	uint64_t runtime_us, deadline_us, period_us;
+	bool lifted;            /* u T was under 2 us: C raised to 2 us */
 };
 
 /* Generate set (step, index) of c into tasks[c->nr_tasks]; 0 or as above. */
@@ -94,6 +95,8 @@ struct sweep_point {
 	double util;
 	unsigned int sets, schedulable;
 	uint64_t events;        /* scheduling events simulated for this step */
+	unsigned int lifted;    /* sets with a budget raised to 2 us, whose
+				   utilisation is therefore above util */
 };
 
 /*
