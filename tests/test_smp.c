@@ -471,6 +471,11 @@ static void test_select_cpu(void)
 	/* ...unless that entity is pinned: then the latest CPU elsewhere. */
 	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&b, mask_bits(m1, sizeof(m1), 4, 0x2)), 0);
 	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, 1), 2);
+	/* Its last CPU is the heap's best (the latest, running a pinned
+	 * entity): found by the heap, kept. */
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&c, mask_bits(m3, sizeof(m3), 4, 0x4)), 0);
+	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, 2), 2);
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&c, NULL), 0);
 	/* An invalid or offline last CPU: the heap's choice. */
 	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &s, -1), 2);
 	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 3, true, NULL, NULL), 0);
@@ -703,6 +708,40 @@ static void test_stranded_return(void)
 	env_free(&e);
 }
 
+static void test_replenish_pushes(void)
+{
+	struct env e;
+	struct dls_entity t, a;
+	struct dls_params p = { .runtime = 1 * MS, .deadline = 5 * MS, .period = 100 * MS };
+
+	env_init(&e, 2, NULL);
+	/* t runs on CPU 0 and spends its budget: throttled until 5 ms. */
+	dls_entity_init(&t);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq[0], &t, &p), 0);
+	dls_wakeup(&e.rq[0], &t);
+	settle(&e);
+	e.fp.now += 1 * MS;
+	dls_tick(&e.rq[0]);
+	settle(&e);
+	CU_ASSERT_TRUE(t.throttled && t.runnable);
+	/* a takes CPU 0 (deadline 51 ms); CPU 1 idles. */
+	run(&e, 0, &a, 10 * MS, 50 * MS);
+	CU_ASSERT_PTR_EQUAL(e.rq[0].curr, &a);
+	/* At 5 ms t is replenished (deadline 105 ms) on CPU 0, does not
+	 * preempt a, and is pushed to the idle CPU at once. */
+	e.fp.now = t.timer.expires;
+	dls_tick(&e.rq[0]);
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 1);
+	CU_ASSERT_PTR_EQUAL(t.rq, &e.rq[1]);
+	CU_ASSERT_TRUE(fake_take_resched(&e.fp, 1));
+	dls_schedule(&e.rq[1]);
+	settle(&e);
+	CU_ASSERT_PTR_EQUAL(e.rq[1].curr, &t);
+	CU_ASSERT_PTR_EQUAL(e.rq[0].curr, &a);
+	EDF(&e);
+	env_free(&e);
+}
+
 #define CHECK2(a, b)                                                           \
 	do {                                                                   \
 		CHECK(a);                                                      \
@@ -810,6 +849,7 @@ static const struct dls_test_case cases[] = {
 	{ "affinity: migratory accounting and moves", test_affinity_accounting },
 	{ "refused offline changes nothing", test_offline_refused_unchanged },
 	{ "stranded entities come back", test_stranded_return },
+	{ "a replenishment that overloads a CPU pushes", test_replenish_pushes },
 	{ "domains: own bandwidth, moves between them", test_domains },
 	{ NULL, NULL },
 };
