@@ -548,7 +548,6 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 	signed char *result = calloc(n ? n : 1, 1);
 	uint64_t *events = calloc(n ? n : 1, sizeof(*events));
 	struct gen_ctx ctx = { c, calloc(n ? n : 1, 1) };
-	unsigned int lifted = 0;
 	int rc = 0;
 
 	if (!result || !events || !ctx.lifted) {
@@ -588,12 +587,6 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 			}
 		}
 	}
-	for (int s = 0; s < c->nr_utils; s++)
-		lifted += points[s].lifted;
-	if (lifted)
-		fprintf(err, "dlsim sweep: warning: in %u set%s a task's u T was under 2 us and "
-			"its budget was raised to 2 us, above the step's utilisation; longer "
-			"periods avoid it\n", lifted, lifted > 1 ? "s" : "");
 	free(ctx.lifted);
 	free(result);
 	free(events);
@@ -1235,6 +1228,17 @@ int sweep_main(int argc, char **argv)
 		return 1;
 	}
 	rc = sweep_run(&c, pts, stderr) ? 1 : 0;
+	{
+		unsigned int lifted = 0;
+
+		for (int i = 0; i < c.nr_utils; i++)
+			lifted += pts[i].lifted;
+		if (lifted)
+			fprintf(stderr, "dlsim sweep: warning: in %u set%s a task's u T was under "
+				"2 us and its budget was raised to 2 us, above the step's "
+				"utilisation; longer periods avoid it\n", lifted,
+				lifted > 1 ? "s" : "");
+	}
 	snprintf(title, sizeof(title), "%d CPU%s, %d tasks, %s, %s deadlines, %d sets per point",
 		 c.nr_cpus, c.nr_cpus > 1 ? "s" : "", c.nr_tasks,
 		 c.gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
