@@ -646,6 +646,42 @@ static void test_clustered(void)
 	free(r);
 }
 
+/*
+ * A thread forked while every CPU it may use is offline waits stranded and
+ * runs once one returns; a forked reservation that admission refuses stops
+ * the run with exit code 2 (rt-app stops when sched_setattr() fails).
+ */
+static const char fork_fmt[] =
+	"{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 50000, \"mode\": \"global\",\n"
+	"  \"hotplug\": [{\"cpu\": 1, \"at_us\": 1000, \"online\": false},\n"
+	"              {\"cpu\": 1, \"at_us\": 30000, \"online\": true}]}, \"tasks\": {\n"
+	"\"parent\": {\"loop\": 1, \"delay\": 5000, \"fork\": \"child\", \"fork1\": \"big\", \"run\": 100},\n"
+	"\"child\": {\"cpus\": [1], \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}},\n"
+	"\"big\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": %d, \"dl-period\": 10000,\n"
+	"        \"run\": 100}}}";
+
+static void test_fork_while_offline(void)
+{
+	char text[1024];
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	uint64_t first = 0;
+
+	snprintf(text, sizeof(text), fork_fmt, 9000);
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	for (size_t i = 0; i < r->nr_slices && !first; i++)
+		if (!strcmp(r->slices[i].thread, "child-1"))
+			first = r->slices[i].start;
+	/* forked at 5 ms onto offline CPU 1: it first runs when CPU 1 is back */
+	DLS_ASSERT_EQ_U64(first, 30 * MS);
+
+	snprintf(text, sizeof(text), fork_fmt, 9600);
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 2);
+	free(r);
+}
+
 /* Refused hotplug events are reported, not applied: the last online CPU,
  * a CPU already offline, and bandwidth that would not fit. */
 static void test_hotplug_refused(void)
@@ -849,6 +885,7 @@ static const struct dls_test_case cases[] = {
 	{ "hotplug, global", test_hotplug_global },
 	{ "hotplug, partitioned", test_hotplug_partitioned },
 	{ "hotplug refused", test_hotplug_refused },
+	{ "fork while offline, fork refused", test_fork_while_offline },
 	{ "clustered EDF", test_clustered },
 	{ "random locks, conditions and hotplug", test_random_locks_and_hotplug },
 	{ "deterministic output", test_deterministic },

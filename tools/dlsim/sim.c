@@ -939,6 +939,10 @@ static int place(struct sim *s, struct thread *t, struct dls_params *p)
 			best = cpu; /* the least crowded allowed CPU */
 		}
 	}
+	/* Every CPU it may use is offline: it waits stranded on the first. */
+	for (int cpu = 0; best < 0 && !t->is_dl && cpu < s->nr_cpus; cpu++)
+		if (!allowed || (allowed & (UINT64_C(1) << cpu)))
+			best = cpu;
 	return best;
 }
 
@@ -990,6 +994,8 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 	t->cpu = place(s, t, &p);
 	if (t->cpu >= 0 && !t->is_dl)
 		s->cpus[t->cpu].nr_assigned++;
+	if (t->cpu >= 0 && s->cpus[t->cpu].offline)
+		t->stranded = true; /* forked while every CPU it may use is offline */
 	if (t->cpu >= 0 && t->is_dl && s->dom.smp && t->mask)
 		dls_entity_set_affinity(&t->se, t->mask);
 	s->threads[s->nr_threads++] = t;
@@ -1924,9 +1930,15 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 				s.broken = dls_domain_check_global_edf(&s.dom);
 		}
 		if (s.broken) {
-			fprintf(stderr, "dlsim: invariant broken at %llu ns: %s\n",
-				(unsigned long long)s.now, s.broken);
-			res->exit_code = 3;
+			/* A forked reservation refused by admission stops the run,
+			 * as rt-app stops when sched_setattr() fails (spawn() said
+			 * which); anything else is a broken invariant. */
+			bool refused = !strcmp(s.broken, "admission");
+
+			if (!refused)
+				fprintf(stderr, "dlsim: invariant broken at %llu ns: %s\n",
+					(unsigned long long)s.now, s.broken);
+			res->exit_code = refused ? 2 : 3;
 			break;
 		}
 		if (s.progress && !(iter & 1023))
