@@ -711,10 +711,11 @@ static void test_hotplug_refused(void)
 }
 
 /*
- * Random workloads (fixed, printed seed): 1-4 CPUs, global or partitioned,
- * deadline, FIFO and OTHER threads taking up to three mutexes in random
- * order (deadlocks allowed), condition waits and signals, sleeps, CPUs
- * going offline and online. Every validator runs after every event: the
+ * Random workloads (fixed, printed seed): 1-4 CPUs, global, partitioned or
+ * clustered, sometimes two clusters of different capacity; deadline, FIFO
+ * and OTHER threads taking up to three mutexes in random order (deadlocks
+ * allowed), condition waits and signals, suspend/resume, yields, sleeps,
+ * wall-time runs, CPUs going offline and online. Every validator runs after every event: the
  * run must end normally, refused at admission, or on a reported deadlock
  * (exit code 4), never on a broken invariant.
  */
@@ -748,11 +749,27 @@ static void test_random_locks_and_hotplug(void)
 		size_t len = 0;
 		struct sim_result res;
 
-		append(text, 16384, &len, "{\"global\": {\"pi_enabled\": %s},\n"
-		       "\"platform\": {\"cpus\": %d},\n\"simulation\": {\"horizon_us\": 60000, "
-		       "\"mode\": \"%s\", \"hotplug\": [",
-		       dls_test_rng_below(&rng, 4) ? "true" : "false", cpus,
-		       dls_test_rng_below(&rng, 3) ? "global" : "partitioned");
+		static const char *const modes[] = { "global", "global", "partitioned", "clustered" };
+
+		append(text, 16384, &len, "{\"global\": {\"pi_enabled\": %s},\n",
+		       dls_test_rng_below(&rng, 4) ? "true" : "false");
+		if (cpus > 1 && dls_test_rng_below(&rng, 2)) {
+			/* two clusters, the first slower: capacity scaling too */
+			int split = 1 + (int)dls_test_rng_below(&rng, (uint64_t)cpus - 1);
+
+			append(text, 16384, &len, "\"platform\": {\"clusters\": {\"little\": {\"cpus\": [");
+			for (int c = 0; c < split; c++)
+				append(text, 16384, &len, "%s%d", c ? ", " : "", c);
+			append(text, 16384, &len, "], \"capacity\": %d}, \"big\": {\"cpus\": [",
+			       300 + (int)dls_test_rng_below(&rng, 700));
+			for (int c = split; c < cpus; c++)
+				append(text, 16384, &len, "%s%d", c > split ? ", " : "", c);
+			append(text, 16384, &len, "]}}},\n");
+		} else {
+			append(text, 16384, &len, "\"platform\": {\"cpus\": %d},\n", cpus);
+		}
+		append(text, 16384, &len, "\"simulation\": {\"horizon_us\": 60000, "
+		       "\"mode\": \"%s\", \"hotplug\": [", modes[dls_test_rng_below(&rng, 4)]);
 		for (int h = 0, nh = cpus > 1 ? (int)dls_test_rng_below(&rng, 4) : 0; h < nh; h++)
 			append(text, 16384, &len, "%s{\"cpu\": %d, \"at_us\": %d, \"online\": %s}",
 			       h ? ", " : "", (int)dls_test_rng_below(&rng, (uint64_t)cpus),
@@ -777,7 +794,7 @@ static void test_random_locks_and_hotplug(void)
 			append(text, 16384, &len, "\"delay\": %d, \"phases\": {\"p\": {",
 			       (int)dls_test_rng_below(&rng, 3000));
 			for (int e = 0, ne = 2 + (int)dls_test_rng_below(&rng, 6); e < ne; e++) {
-				int what = (int)dls_test_rng_below(&rng, 7);
+				int what = (int)dls_test_rng_below(&rng, 10);
 
 				if (what == 0 && nh < 3) {
 					int m = (int)dls_test_rng_below(&rng, 3);
@@ -801,6 +818,14 @@ static void test_random_locks_and_hotplug(void)
 					       locks[held[nh - 1]], e);
 				} else if (what == 4) {
 					append(text, 16384, &len, "\"signal%d\": \"q\", ", e);
+				} else if (what == 5) {
+					append(text, 16384, &len, "\"yield%d\": 0, ", e);
+				} else if (what == 6) {
+					append(text, 16384, &len, "\"%s%d\": \"s\", ",
+					       dls_test_rng_below(&rng, 2) ? "suspend" : "resume", e);
+				} else if (what == 7) {
+					append(text, 16384, &len, "\"runtime%d\": %d, ", e,
+					       100 + (int)dls_test_rng_below(&rng, 1000));
 				} else {
 					append(text, 16384, &len, "\"run%d\": %d, ", e,
 					       100 + (int)dls_test_rng_below(&rng, 1500));
@@ -811,7 +836,8 @@ static void test_random_locks_and_hotplug(void)
 				append(text, 16384, &len, "\"unlock_%d\": \"%s\", ", nh,
 				       locks[held[nh]]);
 			}
-			append(text, 16384, &len, "\"broad\": \"q\", \"timer\": {\"ref\": \"unique\", "
+			append(text, 16384, &len, "\"broad\": \"q\", \"resume_\": \"s\", "
+			       "\"timer\": {\"ref\": \"unique\", "
 			       "\"period\": 10000}}}}");
 		}
 		append(text, 16384, &len, "}}\n");
