@@ -69,6 +69,7 @@ struct rec {
 	size_t nr_jobs;
 	struct rec_slice slices[512];
 	size_t nr_slices;
+	uint64_t busy; /* all slices, also those beyond the array */
 };
 
 static void on_job(void *arg, const char *thread, uint64_t release, uint64_t end, bool miss)
@@ -89,6 +90,7 @@ static void on_slice(void *arg, int cpu, const char *thread, uint64_t start, uin
 {
 	struct rec *r = arg;
 
+	r->busy += end - start;
 	if (r->nr_slices < sizeof(r->slices) / sizeof(r->slices[0])) {
 		struct rec_slice *s = &r->slices[r->nr_slices++];
 
@@ -682,6 +684,32 @@ static void test_fork_while_offline(void)
 	free(r);
 }
 
+/*
+ * A thread whose program is zero-time events only, looping forever (found
+ * by fuzzing: it used to advance the clock by 1 ns per 100,000 events and
+ * never finished): it spins, each thousand events costing 100 us of CPU,
+ * so simulated time passes at once and the CPU shows busy throughout.
+ * Two threads that only yield to each other (also found by fuzzing: they
+ * took turns forever at one instant) spin the same way.
+ */
+static void test_zero_time_loop(void)
+{
+	static const char text[] =
+		"{\"simulation\": {\"horizon_us\": 100000}, \"tasks\": {\"spin\": {\"resume\": \"x\"}}}";
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	DLS_ASSERT_EQ_U64(r->busy, 100 * MS);
+
+	DLS_ASSERT_EQ_S64(run("{\"simulation\": {\"horizon_us\": 100000}, \"tasks\": {\"y\": "
+			      "{\"instance\": 2, \"yield\": 0}}}", r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	DLS_ASSERT_EQ_U64(r->busy, 100 * MS);
+	free(r);
+}
+
 /* Refused hotplug events are reported, not applied: the last online CPU,
  * a CPU already offline, and bandwidth that would not fit. */
 static void test_hotplug_refused(void)
@@ -911,6 +939,7 @@ static const struct dls_test_case cases[] = {
 	{ "hotplug, global", test_hotplug_global },
 	{ "hotplug, partitioned", test_hotplug_partitioned },
 	{ "hotplug refused", test_hotplug_refused },
+	{ "zero-time loop lets time pass", test_zero_time_loop },
 	{ "fork while offline, fork refused", test_fork_while_offline },
 	{ "clustered EDF", test_clustered },
 	{ "random locks, conditions and hotplug", test_random_locks_and_hotplug },

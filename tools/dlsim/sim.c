@@ -96,6 +96,8 @@ struct thread {
 	int64_t phase_iter, task_iter;
 	uint64_t work_left, wall_left;
 	bool in_run, in_runtime;
+	uint64_t zero_time_at;           /* instant of the events counted below */
+	unsigned int zero_time_events;   /* zero-time events run at that instant */
 	/* queue events */
 	struct qev wake, timer;
 	/* fair / rt class */
@@ -722,15 +724,21 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance);
 static void thread_advance(struct sim *s, struct thread *t)
 {
 	const struct wl_task *task = t->task;
-	unsigned int guard = 0;
-
+	if (t->zero_time_at != s->now) {
+		t->zero_time_at = s->now;
+		t->zero_time_events = 0;
+	}
 	while (!t->exited && t->runnable && !t->in_run && !t->in_runtime) {
 		const struct wl_phase *ph = &task->phases[t->phase];
 		const struct wl_event *ev;
 
-		if (++guard > 100000) {
-			/* A loop of zero-time events: let time pass. */
-			t->wall_left = 1;
+		if (++t->zero_time_events > 1000) {
+			/* A loop of zero-time events only (a thread spinning
+			 * through lock/signal/resume/yield..., across calls at
+			 * one instant): a thousand of them cost 100 us of CPU
+			 * time, so that time passes. */
+			t->zero_time_events = 0;
+			t->wall_left = 100 * US;
 			t->in_runtime = true;
 			return;
 		}

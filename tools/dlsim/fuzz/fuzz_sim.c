@@ -1,0 +1,35 @@
+/*
+ * libFuzzer target for the simulator: every workload the reader accepts
+ * must simulate under every validator (--check) without crashing, hanging
+ * or breaking an invariant. Runs are kept short (a 5 ms horizon, at most
+ * 64 threads on 8 CPUs) so that the fuzzer explores shapes, not time.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "sim.h"
+#include "workload.h"
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+	struct sim_options opt = { .check = true, .quiet = true };
+	struct sim_result res;
+	struct workload w;
+	int64_t threads = 0;
+
+	memset(&w, 0, sizeof(w));
+	if (workload_load(&w, "fuzz.json", (const char *)data, size, false) == 0) {
+		for (size_t i = 0; i < w.nr_tasks; i++)
+			threads += w.tasks[i].instance;
+		if (threads <= 64 && w.nr_cpus <= 8) {
+			if (!w.horizon_us || w.horizon_us > 5000)
+				w.horizon_us = 5000;
+			if (sim_run(&w, &opt, stdout, &res) == 0 && res.exit_code == 3)
+				__builtin_trap(); /* an invariant broke (stderr says which) */
+		}
+	}
+	workload_free(&w);
+	return 0;
+}
