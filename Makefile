@@ -81,9 +81,11 @@ check-clang: deps
 check-cross: deps-cross
 	tools/check-cross.sh $(BUILD)
 
-# Bounded libFuzzer run of dlsim's workload reader (FUZZ_SECONDS, default 120).
+# Bounded libFuzzer runs of dlsim's workload reader and of the simulator on
+# what the reader accepts (FUZZ_SECONDS each, default 120).
 check-fuzz: deps-fuzz
 	tools/dlsim/fuzz/run.sh $${FUZZ_SECONDS:-120}
+	tools/dlsim/fuzz/run.sh $${FUZZ_SECONDS:-120} fuzz_sim
 
 check-freestanding: deps-cross
 	tools/check-freestanding.sh $(BUILD)
