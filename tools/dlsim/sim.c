@@ -191,6 +191,7 @@ struct sim {
 	struct dls_pi_mutex **pi_mutexes;
 	size_t nr_pi_tasks, nr_pi_mutexes;
 	bool has_mutexes;
+	unsigned int mutexes_held;  /* owned right now, by anyone */
 	char fatal[512];   /* a deadlock or a misused mutex stops the run */
 	/* hotplug */
 	struct hotplug_ev *hp;
@@ -607,6 +608,7 @@ static void report_deadlock(struct sim *s, struct thread *t, struct wait_list *m
 
 static void got_mutex(struct sim *s, struct thread *t)
 {
+	s->mutexes_held++;
 	t->nr_held++;
 	t->lock_acquires++;
 	if (t->lock_waiting) {
@@ -658,6 +660,7 @@ static void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t)
 	}
 	next = dls_pi_unlock(&s->pi, &t->pi, &m->pm);
 	t->nr_held--;
+	s->mutexes_held--;
 	if (next) {
 		struct thread *n = pi_thread(next);
 
@@ -1894,7 +1897,7 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 		}
 		/* Owners' own keys follow their deadlines (replenishments, new
 		 * instances) before anyone picks. */
-		if (s.has_mutexes)
+		if (s.mutexes_held)
 			for (int i = 0; i < s.nr_threads; i++)
 				if (s.threads[i]->nr_held || s.threads[i]->pi.blocked_on)
 					pi_sync_own(&s, s.threads[i]);
