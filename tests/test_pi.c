@@ -342,8 +342,8 @@ static void ref_effective(const struct dls_pi_task *t, struct dls_pi_key *best)
 
 /* Random lock graphs, deadlines around the u64 wrap: after every operation
  * the validator holds, every effective key equals the brute force, and
- * boost_changed ran exactly once for each task whose effective key
- * changed and for no other. */
+ * boost_changed ran exactly once for each task whose effective key or
+ * boosted flag changed and for no other. */
 static void test_random(void)
 {
 	const uint64_t base = UINT64_MAX - 500;
@@ -354,6 +354,7 @@ static void test_random(void)
 	struct dls_pi_task *ts[RNT];
 	struct dls_pi_mutex *ls[RNM];
 	struct dls_pi_key before[RNT], ref[RNT];
+	bool was_boosted[RNT];
 	struct rand_rec rec = { .t = t };
 	static const struct dls_pi_ops rops = { .boost_changed = on_boost_rand };
 	struct dls_test_rng r;
@@ -376,6 +377,7 @@ static void test_random(void)
 
 		for (int j = 0; j < RNT; j++) {
 			before[j] = t[j].eff;
+			was_boosted[j] = t[j].boosted;
 			rec.calls[j] = 0;
 		}
 		switch (dls_test_rng_below(&r, 4)) {
@@ -402,7 +404,8 @@ static void test_random(void)
 		DLS_ASSERT_VALID(dls_pi_check(ts, RNT, ls, RNM));
 		ref_effective(t, ref);
 		for (int j = 0; j < RNT; j++) {
-			bool changed = !ref_equal(&before[j], &t[j].eff);
+			bool changed = !ref_equal(&before[j], &t[j].eff) ||
+				       was_boosted[j] != t[j].boosted;
 
 			if (!ref_equal(&ref[j], &t[j].eff) ||
 			    rec.calls[j] != (changed ? 1u : 0u)) {

@@ -93,8 +93,9 @@ struct dls_pi_ops {
 	/**
 	 * @brief @p task's effective key (dls_pi_task::eff) changed (may be NULL).
 	 *
-	 * Called once per task whose eff changed, after eff and boosted are
-	 * updated, and only then. The callee requeues the task's scheduling
+	 * Called once per task whose eff or boosted changed (an own key
+	 * moving past an equal inherited one changes boosted alone), after
+	 * eff and boosted are updated, and only then. The callee requeues the task's scheduling
 	 * entity under the new key: for a deadline entity, while
 	 * task->boosted and task->eff.has_dl, it is ordered in its EDF tree
 	 * by task->eff.dl and must not be throttled (a boosted entity whose

@@ -95,22 +95,29 @@ void dls_pi_mutex_init(struct dls_pi_mutex *m)
 	m->owner = NULL;
 }
 
-/* eff = best of own and the top pi-waiter; tell the integrator on change. */
+/*
+ * eff = best of own and the top pi-waiter. The integrator hears of a change
+ * of eff or of boosted: an owner whose own key moves past an equal
+ * inherited one keeps eff but becomes boosted, and its entity must then
+ * leave the CBS rules. Returns whether eff changed (what the chain walk
+ * propagates).
+ */
 static bool recompute(struct dls_pi_ctx *pi, struct dls_pi_task *t)
 {
 	struct dls_rb_node *n = dls_rb_first_cached(&t->pi_waiters);
 	struct dls_pi_key eff = t->own;
+	bool was_boosted = t->boosted, eff_changed;
 
 	if (n && dls_pi_key_before(&pi_waiter(n)->key, &eff))
 		eff = pi_waiter(n)->key;
 	t->boosted = !key_equal(&eff, &t->own);
 	t->donor = t->boosted ? pi_waiter(n)->task : NULL;
-	if (key_equal(&eff, &t->eff))
-		return false;
+	eff_changed = !key_equal(&eff, &t->eff);
 	t->eff = eff;
-	if (pi->ops && pi->ops->boost_changed)
+	if ((eff_changed || was_boosted != t->boosted) && pi->ops &&
+	    pi->ops->boost_changed)
 		pi->ops->boost_changed(pi->ctx, t);
-	return true;
+	return eff_changed;
 }
 
 /*
