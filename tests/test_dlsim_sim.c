@@ -225,7 +225,25 @@ static void test_cbs_isolation(void)
 		k++;
 	}
 	DLS_ASSERT_EQ_U64(k, 3);
+	DLS_ASSERT_EQ_U64(res.overdue, 0); /* next releases lie past 20 ms */
 	free(r);
+
+	/* Cut at 12 ms, srv's job (deadline 6 ms, ends at 13 ms) is still
+	 * unfinished and overdue: counted in overdue, not in the misses the
+	 * completed jobs report; cut at 5 ms its deadline is still ahead. */
+	for (int cut = 0; cut < 2; cut++) {
+		char buf[sizeof(text) + 8], *at;
+
+		r = calloc(1, sizeof(*r));
+		CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+		strcpy(buf, text);
+		at = strstr(buf, "20000");
+		memcpy(at, cut ? " 5000" : "12000", 5);
+		DLS_ASSERT_EQ_S64(run(buf, r, &res), 0);
+		DLS_ASSERT_EQ_U64(res.misses, 0);
+		DLS_ASSERT_EQ_U64(res.overdue, cut ? 0 : 1);
+		free(r);
+	}
 }
 
 /*

@@ -31,6 +31,9 @@ struct sim_options {
 struct sim_result {
 	uint64_t events;       /* scheduling events processed */
 	uint64_t jobs, misses;
+	/* deadline jobs still unfinished at the end with their deadline
+	 * already past: misses the per-job count could not see yet */
+	uint64_t overdue;
 	uint64_t boosts;       /* times a thread started running boosted */
 	uint64_t lock_wait_ns; /* total time threads waited for mutexes */
 	unsigned int stranded; /* threads a CPU going offline could not place */

@@ -24,8 +24,9 @@
  * A set is schedulable when the simulation reports no deadline miss within
  * the horizon; admission runs at 100% (not the default 95%) so a set is
  * refused only where no scheduler could help (global: U > M) or where
- * first-fit packing fails (partitioned). A job is judged when it completes:
- * one still running at the horizon is not counted.
+ * first-fit packing fails (partitioned). A job is judged when it completes,
+ * and one still unfinished at the horizon with its deadline already past
+ * counts as a miss too (sim_result::overdue).
  *
  * Determinism: set (step, index) draws from its own generator seeded with
  * (seed, step, index), results land in a per-set array, and the rows are
@@ -361,7 +362,7 @@ int sweep_simulate(const struct sweep_config *c, const struct sweep_task *tasks,
 	}
 	if (sim_run(w, &opt, stdout, &res) == 0) {
 		*events += res.events;
-		rc = res.exit_code == 0 && res.misses == 0;
+		rc = res.exit_code == 0 && res.misses == 0 && res.overdue == 0;
 		if (res.exit_code == 3)
 			rc = -1;
 	}
@@ -611,7 +612,7 @@ static int dir_item(void *arg, size_t i, uint64_t *events)
 	*events += res.events;
 	if (res.exit_code == 3)
 		return -1;
-	return res.exit_code == 0 && res.misses == 0;
+	return res.exit_code == 0 && res.misses == 0 && res.overdue == 0;
 }
 
 /* Reserved bandwidth of a workload: sum of runtime/period of its deadline
