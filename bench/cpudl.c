@@ -36,13 +36,7 @@
 
 #include <dlsched/cpudl.h>
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
+#include "bench_util.h"
 
 static uint64_t xorshift(uint64_t *s)
 {
@@ -52,19 +46,6 @@ static uint64_t xorshift(uint64_t *s)
 	x ^= x >> 7;
 	x ^= x << 17;
 	return *s = x;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 static struct dls_cpumask *mask_new(int nr)

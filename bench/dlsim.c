@@ -31,6 +31,8 @@
  */
 #if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
 #include <malloc.h>
+
+#include "bench_util.h"
 #define HAVE_HEAP_COUNT 1
 extern void *__libc_malloc(size_t n);
 extern void *__libc_calloc(size_t n, size_t m);
@@ -109,19 +111,6 @@ static double proc_cpu_s(void)
 
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 static struct sweep_config bench_config(int tasks, int cpus, double *util, uint64_t horizon_us)

@@ -22,6 +22,8 @@
 
 #include <dlsched/math128.h>
 
+#include "bench_util.h"
+
 #define NVALS 1024
 
 static uint64_t va[NVALS], vb[NVALS], vc[NVALS];
@@ -101,21 +103,6 @@ static const struct backend backends[] = {
 };
 #define NB (sizeof(backends) / sizeof(backends[0]))
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmpd(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static double measure(const struct backend *b, const char *op, uint64_t ops)
 {
 	double v[7];
@@ -126,7 +113,7 @@ static double measure(const struct backend *b, const char *op, uint64_t ops)
 		b->run(op, ops);
 		v[r] = (now_ns() - t0) / (double)ops;
 	}
-	qsort(v, 7, sizeof(v[0]), cmpd);
+	qsort(v, 7, sizeof(v[0]), cmp_double);
 	return v[3];
 }
 

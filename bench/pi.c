@@ -15,22 +15,9 @@
 
 #include <dlsched/pi.h>
 
+#include "bench_util.h"
+
 #define MAXW 257
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmpd(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
 
 static uint64_t rnd(uint64_t *s)
 {
@@ -187,9 +174,9 @@ int main(void)
 			c[r] = run_rbq(sizes[k], 200000);
 			b[r] = run_list(sizes[k], 200000);
 		}
-		qsort(a, 7, sizeof(a[0]), cmpd);
-		qsort(b, 7, sizeof(b[0]), cmpd);
-		qsort(c, 7, sizeof(c[0]), cmpd);
+		qsort(a, 7, sizeof(a[0]), cmp_double);
+		qsort(b, 7, sizeof(b[0]), cmp_double);
+		qsort(c, 7, sizeof(c[0]), cmp_double);
 		printf("%-8d %14.1f %12.1f %12.1f %9.2fx %9.2fx\n", sizes[k], a[3], c[3],
 		       b[3], c[3] / b[3], a[3] / b[3]);
 	}

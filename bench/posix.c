@@ -24,28 +24,9 @@
 
 #include <dlsched/posix.h>
 
+#include "bench_util.h"
+
 #define RUNS 7
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmpd(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *v)
-{
-	qsort(v, RUNS, sizeof(*v), cmpd);
-	return v[RUNS / 2];
-}
 
 /* ---- 1. park + unpark ------------------------------------------------ */
 
@@ -302,8 +283,8 @@ int main(void)
 		a[r] = run_park(2000);
 		b[r] = run_pingpong(2000);
 	}
-	ma = median(a);
-	mb = median(b);
+	ma = median(a, RUNS);
+	mb = median(b, RUNS);
 	printf("%12.0f %12.0f %7.2fx\n", ma, mb, ma / mb);
 
 	printf("\ntimer arm + try_cancel (ns/op, median of %d)\n", RUNS);
@@ -313,8 +294,8 @@ int main(void)
 			a[r] = run_timer(others[k], 100000);
 			b[r] = run_bare_tree(others[k], 100000);
 		}
-		ma = median(a);
-		mb = median(b);
+		ma = median(a, RUNS);
+		mb = median(b, RUNS);
 		printf("%8d %12.1f %12.1f %7.2fx\n", others[k], ma, mb, ma / mb);
 	}
 
@@ -326,8 +307,8 @@ int main(void)
 			a[r] = run_hotplug(cpus[k], 300, false);
 			b[r] = run_hotplug(cpus[k], 300, true);
 		}
-		ma = median(a) / 1000;
-		mb = median(b) / 1000;
+		ma = median(a, RUNS) / 1000;
+		mb = median(b, RUNS) / 1000;
 		printf("%6d %12.2f %12.2f %7.2fx\n", cpus[k], ma, mb, mb / ma);
 	}
 	printf("(ratio = teardown / park, same run)\n");

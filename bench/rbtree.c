@@ -56,6 +56,8 @@
 
 #include <dlsched/rbtree.h>
 
+#include "bench_util.h"
+
 #if defined(__has_include)
 #  if __has_include(<bsd/sys/tree.h>)
 #    include <bsd/sys/tree.h>
@@ -621,21 +623,6 @@ static uint64_t checksum_of(void *ctx)
 {
 	/* run_state is the first member of every context. */
 	return ((struct run_state *)ctx)->checksum;
-}
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 static uint64_t ops_for(size_t n)

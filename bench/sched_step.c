@@ -16,6 +16,8 @@
 
 #include <dlsched/sched.h>
 
+#include "bench_util.h"
+
 struct plat {
 	uint64_t now;
 	struct dls_rb_root_cached timers;
@@ -96,14 +98,6 @@ static void fire_due(struct plat *p)
 	}
 }
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 /* Set up n entities and run `steps` steps; returns ns/step. */
 static double run(size_t n, uint64_t steps)
 {
@@ -143,13 +137,6 @@ static double run(size_t n, uint64_t steps)
 	free(ents);
 	free(tnodes);
 	return (t1 - t0) / (double)steps;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 int main(int argc, char **argv)

@@ -37,6 +37,8 @@
 
 #include <dlsched/smp.h>
 
+#include "bench_util.h"
+
 #define MS UINT64_C(1000000)
 #define NDL 4096
 
@@ -213,14 +215,6 @@ __attribute__((noinline)) static void run_ops(struct bench *b, enum op op, long 
 	}
 }
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
 static double timed(int n, enum op op, long count)
 {
 	struct bench b;
@@ -233,19 +227,6 @@ static double timed(int n, enum op op, long count)
 	t1 = now_ns();
 	teardown(&b);
 	return (t1 - t0) / (double)count;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 static int fixed(int argc, char **argv)
