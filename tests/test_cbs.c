@@ -589,6 +589,34 @@ static void test_boost(void)
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
 }
 
+/* DLS_ENQUEUE_REPLENISH on a throttled entity: replenished and queued at
+ * once, no longer throttled, its replenishment timer cancelled. */
+static void test_enqueue_replenish_throttled(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 2 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	CU_ASSERT_TRUE(fake_timer_armed(&e.fp, &a.timer));
+	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	CU_ASSERT_PTR_NULL(dls_schedule(&e.rq));
+	dls_enqueue(&e.rq, &a, DLS_ENQUEUE_REPLENISH);
+	CHECK(&e);
+	CU_ASSERT_FALSE(a.throttled);
+	CU_ASSERT_TRUE(a.queued);
+	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.timer));
+	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+}
+
 /* Stale and early timer expiries are harmless. */
 static void test_timer_stale(void)
 {
@@ -634,6 +662,7 @@ static const struct dls_test_case cases[] = {
 	{ "job done miss", test_job_done_miss },
 	{ "overrun callback", test_overrun_callback },
 	{ "capacity scaling", test_capacity_scaling },
+	{ "enqueue with REPLENISH while throttled", test_enqueue_replenish_throttled },
 	{ "boost", test_boost },
 	{ "stale timer", test_timer_stale },
 	{ NULL, NULL },

@@ -104,6 +104,8 @@ void dls_update_curr(struct dls_rq *rq)
 		dls__cbs_account(rq, rq->curr, dls__now(rq));
 }
 
+static void cancel_timer(struct dls_rq *rq, struct dls_entity *se);
+
 void dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 {
 	uint64_t now = dls__now(rq);
@@ -114,8 +116,14 @@ void dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 	se->exec_start = now;
 	if (se->throttled && !(flags & DLS_ENQUEUE_REPLENISH))
 		return; /* the replenishment timer will queue it */
-	if (flags & DLS_ENQUEUE_REPLENISH)
+	if (flags & DLS_ENQUEUE_REPLENISH) {
+		/* Replenished now: the pending replenishment is not needed. */
+		if (se->throttled) {
+			cancel_timer(rq, se);
+			se->throttled = false;
+		}
 		dls__cbs_replenish(rq, se, now);
+	}
 	else if ((flags & DLS_ENQUEUE_WAKEUP) || se->is_new)
 		dls__cbs_wakeup(rq, se, now);
 	dls__rq_insert(rq, se, now);
