@@ -65,7 +65,10 @@ void dls__rq_detach(struct dls_rq *rq, struct dls_entity *se)
 	se->attached_next = se->attached_prev = NULL;
 	rq->bw_total -= se->bw;
 	rq->nr_attached--;
-	se->rq = NULL;
+	/* se->rq is left alone: a migration stores the new runqueue over it
+	 * in one write, so a racy reader (the POSIX timer service following
+	 * a bound timer) never sees NULL mid-move and takes it for detached.
+	 * dls_task_dead() clears it. */
 }
 
 void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
@@ -334,6 +337,7 @@ void dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
 	se->throttled = false;
 	se->runnable = false;
 	dls__rq_detach(rq, se);
+	se->rq = NULL;
 }
 
 void dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
