@@ -445,17 +445,15 @@ static int eff_prio(const struct thread *t)
 static void on_boost(void *ctx, struct dls_pi_task *pt);
 
 /*
- * A deadline thread's own key follows its entity's current deadline. When
- * its own deadline moves past an equal inherited one, its effective key
- * stays the same but it becomes boosted, and boost_changed (called only
- * when the effective key changes) does not hear of it: apply it here.
+ * A deadline thread's own key follows its entity's current deadline; the
+ * chain walk re-keys what it boosts, and boost_changed also reports a
+ * thread that becomes boosted with an unchanged effective key (its own
+ * deadline moving past an equal inherited one).
  */
 static void pi_sync_own(struct sim *s, struct thread *t)
 {
-	if (t->dl_policy && t->started && t->pi.own.dl != t->se.deadline) {
+	if (t->dl_policy && t->started && t->pi.own.dl != t->se.deadline)
 		dls_pi_set_own(&s->pi, &t->pi, t->pi.own.prio, true, t->se.deadline);
-		on_boost(s, &t->pi);
-	}
 }
 
 /*
