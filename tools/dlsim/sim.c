@@ -1856,6 +1856,10 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 		clock_gettime(CLOCK_MONOTONIC, &s.wall_start);
 
 	for (uint64_t iter = 1; dls_time_before(s.now, horizon); iter++) {
+		if (opt->max_events && s.events >= opt->max_events) {
+			res->truncated = true; /* summaries cover [0, now) */
+			break;
+		}
 		struct dls_rb_node *first = dls_rb_first_cached(&s.queue);
 		uint64_t t = horizon;
 
@@ -1975,6 +1979,8 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 		if (s.progress && !(iter & 1023))
 			draw_progress(&s, horizon, false);
 	}
+	if (res->truncated)
+		horizon = s.now; /* report the time actually simulated */
 	if (s.progress)
 		draw_progress(&s, horizon, true);
 	for (int cpu = 0; cpu < s.nr_cpus; cpu++) {

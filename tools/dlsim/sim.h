@@ -19,6 +19,8 @@ struct sim_options {
 				  point; 0 = the library's default (95%) */
 	bool progress;         /* progress bar on stderr when it is a terminal
 				  and the run takes more than a second */
+	uint64_t max_events;   /* stop after this many scheduling events
+				  (0 = no bound); sim_result::truncated says so */
 	/* Optional observers (tests): every run slice [start, end) of a
 	 * thread on a CPU, and every completed job with its release. */
 	void (*on_slice)(void *arg, int cpu, const char *thread, uint64_t start,
@@ -30,6 +32,7 @@ struct sim_options {
 
 struct sim_result {
 	uint64_t events;       /* scheduling events processed */
+	bool truncated;        /* stopped at sim_options::max_events */
 	uint64_t jobs, misses;
 	/* deadline jobs still unfinished at the end with their deadline
 	 * already past: misses the per-job count could not see yet */
