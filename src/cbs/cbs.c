@@ -51,7 +51,7 @@ void dls__cbs_wakeup(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 		return;
 	}
 	laxity = se->deadline - now;
-	if (dls__mul_cmp((uint64_t)se->runtime, se->period, laxity,
+	if (dls_u128_mul_cmp((uint64_t)se->runtime, se->period, laxity,
 			 se->params.runtime) <= 0) {
 		se->stats.wakeups_kept++;
 		return;

@@ -40,13 +40,6 @@ static inline void dls__trace(const struct dls_rq *rq, enum dls_trace_type type,
 	}
 }
 
-/* a*b compared with c*d without overflow: <0, 0 or >0. */
-static inline int dls__mul_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
-{
-	return dls_u128_cmp(dls_u128_mul_u64_u64(a, b),
-			    dls_u128_mul_u64_u64(c, d));
-}
-
 /* Admission (src/cbs/params.c, src/edf/smp.c). */
 DLS_HIDDEN uint64_t dls__rq_bw_capacity(const struct dls_rq *rq);
 DLS_HIDDEN bool dls__domain_bw_fits(const struct dls_domain *dom, uint64_t old_bw,

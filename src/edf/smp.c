@@ -325,7 +325,7 @@ static bool fits_cpu(void *ctx, int cpu)
 	const struct fit_ctx *f = ctx;
 	uint32_t cap = f->dom->rqs[cpu].capacity;
 
-	return dls__mul_cmp(f->se->params.runtime, DLS_CAPACITY_SCALE,
+	return dls_u128_mul_cmp(f->se->params.runtime, DLS_CAPACITY_SCALE,
 			    f->se->params.deadline, cap) <= 0;
 }
 
@@ -658,7 +658,7 @@ static int least_loaded_cpu(const struct dls_domain *dom, const struct dls_entit
 		if (cpu == except || !cpu_online(dom, cpu) || !allowed_on(se, cpu))
 			continue;
 		/* bw / capacity compared by cross-multiplication */
-		if (best < 0 || dls__mul_cmp(rq_bw_peek(r), dom->rqs[best].capacity,
+		if (best < 0 || dls_u128_mul_cmp(rq_bw_peek(r), dom->rqs[best].capacity,
 					     rq_bw_peek(&dom->rqs[best]), r->capacity) < 0)
 			best = cpu;
 	}
