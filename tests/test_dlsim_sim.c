@@ -928,22 +928,6 @@ static void test_deterministic(void)
 	}
 }
 
-static void test_examples_strict(void)
-{
-	static const char *const names[] = { "av_playback", "pi_inheritance", "pi_inversion",
-					     "hotplug" };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		char path[512];
-		struct workload w;
-
-		snprintf(path, sizeof(path), "%s/%s.json", DLSIM_EXAMPLES_DIR, names[i]);
-		CU_ASSERT_EQUAL(workload_load_file(&w, path, true), 0);
-		workload_print_diags(&w, stderr);
-		workload_free(&w);
-	}
-}
-
 static const struct dls_test_case cases[] = {
 	{ "EDF, Buttazzo's RM/EDF example", test_edf_buttazzo },
 	{ "CBS isolation, hard reservations", test_cbs_isolation },
@@ -962,7 +946,6 @@ static const struct dls_test_case cases[] = {
 	{ "clustered EDF", test_clustered },
 	{ "random locks, conditions and hotplug", test_random_locks_and_hotplug },
 	{ "deterministic output", test_deterministic },
-	{ "examples load strictly", test_examples_strict },
 	{ NULL, NULL },
 };
 
