@@ -1,10 +1,11 @@
 /*
- * Timing helpers shared by the benchmarks: a monotonic clock in ns and the
- * median of a run series (the figure every table prints).
+ * Helpers shared by the benchmarks: a monotonic clock in ns, the median of
+ * a run series (the figure every table prints) and a small PRNG.
  */
 #ifndef BENCH_UTIL_H
 #define BENCH_UTIL_H
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -30,6 +31,17 @@ static inline double median(double *v, int n)
 {
 	qsort(v, (size_t)n, sizeof(*v), cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* xorshift64 step: a cheap PRNG for workload shapes (state never 0). */
+static inline uint64_t xorshift(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return *s = x;
 }
 
 #endif /* BENCH_UTIL_H */

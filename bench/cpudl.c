@@ -38,16 +38,6 @@
 
 #include "bench_util.h"
 
-static uint64_t xorshift(uint64_t *s)
-{
-	uint64_t x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	return *s = x;
-}
-
 static struct dls_cpumask *mask_new(int nr)
 {
 	size_t sz = dls_cpumask_size(nr);

@@ -79,14 +79,6 @@ static const struct dls_ops ops = {
 	.resched = p_resched,
 };
 
-static uint64_t xorshift(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
 static void fire_due(struct plat *p)
 {
 	struct dls_rb_node *n;

@@ -83,16 +83,6 @@ static const struct dls_ops bench_ops = {
 	.now = b_now, .timer_arm = b_arm, .timer_cancel = b_cancel, .resched = b_resched,
 };
 
-static uint64_t xorshift(uint64_t *s)
-{
-	uint64_t x = *s;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	return *s = x;
-}
-
 static void must(int err, const char *what)
 {
 	if (err) {
