@@ -431,13 +431,26 @@ static void test_timer_cancel_results(void)
 	CU_ASSERT(dls_posix_timer_armed(&svc, &rt.t));
 	DLS_ASSERT_EQ_S64(dls_posix_timer_try_cancel(&svc, &rt.t), DLS_POSIX_TIMER_CANCELLED);
 	DLS_ASSERT_EQ_S64(dls_posix_timer_cancel(&svc, &rt.t), DLS_POSIX_TIMER_NOT_ARMED);
-	/* re-armed twice: the later arm wins */
-	dls_posix_timer_arm(&svc, &rt.t, now + 1 * MS);
-	dls_posix_timer_arm(&svc, &rt.t, now + 3 * MS);
-	sleep_ns(60 * MS);
+	/* Re-armed twice: the later arm wins. The first expiry lies far
+	 * enough ahead (200 ms) that it cannot pass between the two calls,
+	 * even under an emulator on a loaded machine. */
+	now = dls_posix_clock_now(&clock);
+	dls_posix_timer_arm(&svc, &rt.t, now + 200 * MS);
+	dls_posix_timer_arm(&svc, &rt.t, now + 300 * MS);
+	for (int waited = 0; waited < 100; waited++) { /* up to 5 s */
+		bool fired;
+
+		pthread_mutex_lock(&rec.m);
+		fired = rec.n > 0;
+		pthread_mutex_unlock(&rec.m);
+		if (fired)
+			break;
+		sleep_ns(50 * MS);
+	}
+	sleep_ns(50 * MS); /* room for a wrong second expiry to show */
 	pthread_mutex_lock(&rec.m);
 	DLS_ASSERT_EQ_S64(rec.n, 1);
-	CU_ASSERT(!dls_time_before(rec.at[0], now + 3 * MS));
+	CU_ASSERT(!dls_time_before(rec.at[0], now + 300 * MS));
 	pthread_mutex_unlock(&rec.m);
 	DLS_ASSERT_EQ_S64(dls_posix_timer_cancel(&svc, &rt.t), DLS_POSIX_TIMER_NOT_ARMED);
 	dls_posix_timers_stop(&svc);
