@@ -370,7 +370,7 @@ static void test_timers_never_early(void)
 		struct dls_posix_timers svc;
 		struct rec_timer rt[N];
 		struct fire_rec rec = { .clock = &clock };
-		uint64_t start;
+		uint64_t start, armed_all;
 		int n;
 
 		if (dls_posix_clock_init(&clock, (enum dls_posix_clock_id)which) != 0)
@@ -384,10 +384,12 @@ static void test_timers_never_early(void)
 			rt[i].rec = &rec;
 			rt[i].id = i;
 			dls_posix_timer_init(&rt[i].t, rec_fire, &rt[i]);
-			/* distinct expiries, 0.5 ms apart at least */
+			/* distinct expiries, 0.5 ms apart at least, 100 ms out:
+			 * all armed before the first is due, even under qemu */
 			dls_posix_timer_arm(&svc, &rt[i].t,
-					    start + 2 * MS + dls_test_rng_below(&rng, 60) * 500 * US + (uint64_t)i);
+					    start + 100 * MS + dls_test_rng_below(&rng, 60) * 500 * US + (uint64_t)i);
 		}
+		armed_all = dls_posix_clock_now(&clock);
 		do {
 			sleep_ns(2 * MS);
 			pthread_mutex_lock(&rec.m);
@@ -401,9 +403,15 @@ static void test_timers_never_early(void)
 			CU_ASSERT(rec.at[i] - rt[i].t.expires < TIMER_TOLERANCE);
 			CU_ASSERT_FALSE(dls_posix_timer_armed(&svc, &rt[i].t));
 		}
-		for (int k = 1; k < N; k++)
-			CU_ASSERT(!dls_time_before(rt[rec.order[k]].t.expires,
-						   rt[rec.order[k - 1]].t.expires));
+		/* Expiry order holds among timers that were all armed in time;
+		 * one armed after an earlier-due one fired cannot precede it. */
+		if (dls_time_before(armed_all, start + 100 * MS)) {
+			for (int k = 1; k < N; k++)
+				CU_ASSERT(!dls_time_before(rt[rec.order[k]].t.expires,
+							   rt[rec.order[k - 1]].t.expires));
+		} else {
+			printf("[skip] order: arming took longer than 100 ms here\n");
+		}
 		DLS_ASSERT_EQ_U64(svc.fired, N);
 		dls_posix_timers_destroy(&svc);
 	}
