@@ -20,7 +20,7 @@ struct heap {
 };
 
 static void heap_new(struct heap *h, int nr,
-		     const struct dls_cpudl_lock_ops *ops, void *ctx)
+		     const struct dls_lock_ops *ops, void *ctx)
 {
 	size_t sz = dls_cpudl_size(nr);
 
@@ -66,7 +66,7 @@ static void test_init_errors(void)
 {
 	struct dls_cpudl cp;
 	uint64_t st[64];
-	static const struct dls_cpudl_lock_ops half = { .lock = NULL };
+	static const struct dls_lock_ops half = { .lock = NULL };
 
 	DLS_ASSERT_EQ_U64(dls_cpudl_size(0), 0);
 	CU_ASSERT(dls_cpudl_size(4) <= sizeof(st));
@@ -602,7 +602,7 @@ static void cl_unlock(void *ctx)
 
 static void test_lock_calls(void)
 {
-	static const struct dls_cpudl_lock_ops ops = { .lock = cl_lock,
+	static const struct dls_lock_ops ops = { .lock = cl_lock,
 						       .unlock = cl_unlock };
 	struct count_lock l = { 0, 0, 0, false };
 	struct dls_cpumask *all = mask_of(4, "0123");
@@ -692,7 +692,7 @@ static void test_threads(void)
 {
 	DLS_TEST_SKIP_WITHOUT_THREADS();
 
-	static const struct dls_cpudl_lock_ops ops = { .lock = mtx_lock,
+	static const struct dls_lock_ops ops = { .lock = mtx_lock,
 						       .unlock = mtx_unlock };
 	pthread_mutex_t mtx = PTHREAD_MUTEX_INITIALIZER;
 	struct th_arg *a = calloc(TH_N, sizeof(*a));

@@ -6,6 +6,10 @@
  * a controller takes CPUs offline and back with dls_posix_cpu_down/up.
  * Afterwards: every validator passes and every entity is attached to
  * exactly one runqueue with its bandwidth (nothing lost, nothing doubled).
+ * The admission case adds entities that each worker attaches, re-parameterises
+ * and kills on its own CPU near the domain's limit while the controller
+ * tries unforced offlines, and checks that the admitted bandwidth never
+ * exceeds the limit (the domain's bandwidth lock).
  *
  * Short in `make check` (about a second, scaled down by DLS_TEST_SCALE);
  * DLS_STRESS_SECONDS=N runs each case for N seconds (make check-stress).
@@ -23,7 +27,7 @@
 #define US 1000ull
 #define MS 1000000ull
 
-enum { NCPU = 4, NENT = 16, NMASKS = 5 };
+enum { NCPU = 4, NENT = 16, NMASKS = 5, NCHURN = 6, NALL = NENT + NCPU * NCHURN };
 
 struct sys;
 
@@ -31,6 +35,7 @@ struct task {
 	struct dls_entity se;
 	struct dls_posix_timer ptimer;
 	int id;
+	bool live; /* churn entities: attached, as its owner thread sees it */
 };
 
 struct cpu {
@@ -50,6 +55,13 @@ struct sys {
 	void *smp_mem;
 	struct cpu cpus[NCPU];
 	struct task tasks[NENT];
+	struct task churn[NCPU][NCHURN]; /* churn[c]: attached and killed by CPU c */
+	bool churn_on;
+	pthread_mutex_t adm_lock;
+	uint64_t adm_sum;       /* admitted churn bandwidth: raised after, lowered before */
+	uint64_t adm_max;       /* the most adm_sum + base bandwidth ever reached */
+	uint64_t base_bw;       /* the tasks' bandwidth */
+	unsigned long adm_ok, adm_refused, adm_over;
 	unsigned char mask_mem[NMASKS][64];
 	struct dls_cpumask *masks[NMASKS];
 	unsigned long stranded; /* controller thread only */
@@ -82,6 +94,75 @@ static void sleep_ns(uint64_t ns)
 	nanosleep(&ts, NULL);
 }
 
+/*
+ * The test's own count of admitted churn bandwidth: raised after the
+ * library admitted, lowered before it releases, so it never exceeds what
+ * the library holds; with every CPU at full capacity that may not pass
+ * limit × NCPU.
+ */
+static void adm_change(struct sys *s, uint64_t add, uint64_t sub, bool refused)
+{
+	uint64_t limit = s->dom.cfg.bw_limit * NCPU;
+
+	pthread_mutex_lock(&s->adm_lock);
+	s->adm_sum = s->adm_sum + add - sub;
+	if (s->adm_sum + s->base_bw > s->adm_max)
+		s->adm_max = s->adm_sum + s->base_bw;
+	s->adm_over += s->adm_sum + s->base_bw > limit;
+	s->adm_ok += add > 0;
+	s->adm_refused += refused;
+	pthread_mutex_unlock(&s->adm_lock);
+}
+
+/* Attach, re-parameterise or kill one of CPU c's churn entities. */
+static void churn_step(struct cpu *c)
+{
+	struct sys *s = c->sys;
+	struct task *t = &s->churn[c->id][dls_test_rng_below(&c->rng, NCHURN)];
+	/* 0.1 .. 0.4 of a CPU */
+	struct dls_params p = {
+		.runtime = (1 + dls_test_rng_below(&c->rng, 4)) * 500 * US,
+		.deadline = 5 * MS,
+	};
+	uint64_t bw = dls_params_bw(&p), old;
+	struct dls_rq *trq;
+	int rc;
+
+	if (!t->live) {
+		dls_entity_init(&t->se);
+		dls_posix_timer_bind(&t->ptimer, &t->se.timer);
+		s->ops.lock(&s->plat, c->id);
+		rc = dls_entity_attach(&s->rqs[c->id], &t->se, &p);
+		if (rc == 0 && dls_test_rng_below(&c->rng, 2))
+			dls_wakeup(&s->rqs[c->id], &t->se);
+		s->ops.unlock(&s->plat, c->id);
+		CU_ASSERT(rc == 0 || rc == DLS_EBANDWIDTH);
+		t->live = rc == 0;
+		adm_change(s, rc == 0 ? bw : 0, 0, rc != 0);
+		return;
+	}
+	trq = dls_posix_entity_lock(&s->dom, &t->se);
+	CU_ASSERT_FATAL(trq != NULL);
+	old = t->se.bw;
+	if (dls_test_rng_below(&c->rng, 2)) { /* the task exits */
+		adm_change(s, 0, old, false);
+		dls_task_dead(trq, &t->se);
+		t->live = false;
+	} else if (bw <= old) { /* giving back is never refused */
+		adm_change(s, 0, old - bw, false);
+		DLS_ASSERT_EQ_S64(dls_entity_set_params(trq, &t->se, &p), 0);
+	} else {
+		rc = dls_entity_set_params(trq, &t->se, &p);
+		CU_ASSERT(rc == 0 || rc == DLS_EBANDWIDTH);
+		adm_change(s, rc == 0 ? bw - old : 0, 0, rc != 0);
+	}
+	s->ops.unlock(&s->plat, trq->cpu);
+	/* An expiry in progress may still read the timer and the entity:
+	 * wait for it before they are initialised again. */
+	if (!t->live)
+		CU_ASSERT(dls_posix_timer_cancel(&s->plat.timers, &t->ptimer) >= 0);
+}
+
 /* One random step of CPU c's thread. */
 static void step(struct cpu *c)
 {
@@ -89,9 +170,13 @@ static void step(struct cpu *c)
 	struct dls_rq *rq = &s->rqs[c->id];
 	struct task *t = &s->tasks[dls_test_rng_below(&c->rng, NENT)];
 	struct dls_rq *trq;
-	unsigned int op = (unsigned int)dls_test_rng_below(&c->rng, 10);
+	unsigned int op = (unsigned int)dls_test_rng_below(&c->rng, s->churn_on ? 12 : 10);
 
 	switch (op) {
+	case 10: /* admission churn on our own CPU */
+	case 11:
+		churn_step(c);
+		break;
 	case 0: /* wake a task wherever it is */
 	case 1:
 		trq = dls_posix_entity_lock(&s->dom, &t->se);
@@ -152,7 +237,7 @@ static void on_stranded(void *arg, struct dls_entity *se)
 	((struct sys *)arg)->stranded++;
 }
 
-static void sys_init(struct sys *s, enum dls_posix_lock_kind kind, uint64_t seed)
+static void sys_init(struct sys *s, enum dls_posix_lock_kind kind, uint64_t seed, bool churn)
 {
 	struct dls_posix_config cfg = { DLS_POSIX_CLOCK_MONOTONIC, kind };
 	static const int mask_cpus[NMASKS][NCPU + 1] = {
@@ -161,6 +246,8 @@ static void sys_init(struct sys *s, enum dls_posix_lock_kind kind, uint64_t seed
 	size_t sz;
 
 	memset(s, 0, sizeof(*s));
+	CU_ASSERT_FATAL(pthread_mutex_init(&s->adm_lock, NULL) == 0);
+	s->churn_on = churn; /* before any worker starts */
 	CU_ASSERT_FATAL(dls_posix_init(&s->plat, &cfg, s->locks, NCPU) == 0);
 	s->plat.user = s;
 	dls_posix_fill_ops(&s->ops, sys_resched, NULL);
@@ -187,7 +274,11 @@ static void sys_init(struct sys *s, enum dls_posix_lock_kind kind, uint64_t seed
 		dls_entity_init(&t->se);
 		dls_posix_timer_bind(&t->ptimer, &t->se.timer);
 		CU_ASSERT_FATAL(dls_entity_attach(&s->rqs[i % NCPU], &t->se, &p) == 0);
+		s->base_bw += t->se.bw;
 	}
+	for (int c = 0; c < NCPU; c++)
+		for (int k = 0; k < NCHURN; k++)
+			s->churn[c][k].id = NENT + c * NCHURN + k;
 	for (int c = 0; c < NCPU; c++) {
 		s->cpus[c].sys = s;
 		s->cpus[c].id = c;
@@ -203,7 +294,7 @@ static void sys_init(struct sys *s, enum dls_posix_lock_kind kind, uint64_t seed
 /* Stop everything, then check the domain single-threaded. */
 static void sys_finish(struct sys *s)
 {
-	int seen[NENT] = { 0 };
+	int seen[NALL] = { 0 };
 	uint64_t bw = 0, want_bw = 0, migrations = 0, throttles = 0, repl = 0;
 	unsigned long ops = 0;
 
@@ -230,6 +321,15 @@ static void sys_finish(struct sys *s)
 			bw += se->bw;
 		}
 	}
+	for (int c = 0; c < NCPU; c++) {
+		for (int k = 0; k < NCHURN; k++) {
+			struct task *t = &s->churn[c][k];
+
+			DLS_ASSERT_EQ_S64(seen[t->id], t->live);
+			want_bw += t->live ? t->se.bw : 0;
+		}
+	}
+	DLS_ASSERT_EQ_U64(s->dom.smp->bw_total, bw);
 	for (int i = 0; i < NENT; i++) {
 		DLS_ASSERT_EQ_S64(seen[i], 1);
 		want_bw += s->tasks[i].se.bw;
@@ -247,7 +347,13 @@ static void sys_finish(struct sys *s)
 	       (unsigned long long)repl, (unsigned long long)s->plat.timers.fired, s->stranded);
 	for (int i = 0; i < NENT; i++)
 		dls_task_dead(s->tasks[i].se.rq, &s->tasks[i].se);
+	for (int c = 0; c < NCPU; c++)
+		for (int k = 0; k < NCHURN; k++)
+			if (s->churn[c][k].live)
+				dls_task_dead(s->churn[c][k].se.rq, &s->churn[c][k].se);
+	DLS_ASSERT_EQ_U64(s->dom.smp->bw_total, 0);
 	dls_posix_destroy(&s->plat);
+	pthread_mutex_destroy(&s->adm_lock);
 	free(s->smp_mem);
 }
 
@@ -261,7 +367,7 @@ static void run_stress(enum dls_posix_lock_kind kind, uint64_t dflt_ms, bool hot
 	uint64_t end, cycles = 0;
 
 	CU_ASSERT_FATAL(s != NULL);
-	sys_init(s, kind, seed);
+	sys_init(s, kind, seed, false);
 	dls_test_rng_seed(&rng, seed ^ 0x5eed);
 	CU_ASSERT_FATAL(dls_posix_clock_init(&clock, DLS_POSIX_CLOCK_MONOTONIC) == 0);
 	end = dls_posix_clock_now(&clock) + stress_ns(dflt_ms);
@@ -298,6 +404,72 @@ static void run_stress(enum dls_posix_lock_kind kind, uint64_t dflt_ms, bool hot
 	free(s);
 }
 
+/*
+ * With every runqueue locked nothing admits or migrates: the domain is
+ * whole, its admitted sum fits the online capacity (no offline here is
+ * forced) and holds at least what the workers count.
+ */
+static void check_locked_snapshot(struct sys *s)
+{
+	const char *err;
+	uint64_t bw, cap, counted;
+
+	for (int c = 0; c < NCPU; c++)
+		s->ops.lock(&s->plat, c);
+	err = dls_domain_check(&s->dom);
+	bw = s->dom.smp->bw_total;
+	cap = s->dom.smp->capacity_online;
+	pthread_mutex_lock(&s->adm_lock);
+	counted = s->adm_sum + s->base_bw;
+	pthread_mutex_unlock(&s->adm_lock);
+	for (int c = NCPU - 1; c >= 0; c--)
+		s->ops.unlock(&s->plat, c);
+	DLS_ASSERT_VALID(err);
+	CU_ASSERT(bw * DLS_CAPACITY_SCALE <= s->dom.cfg.bw_limit * cap);
+	CU_ASSERT(counted <= bw);
+}
+
+/* Workers attach and kill near the limit; the controller offlines unforced. */
+static void run_admission(uint64_t dflt_ms, uint64_t seed)
+{
+	struct sys *s = malloc(sizeof(*s));
+	struct dls_test_rng rng;
+	struct dls_posix_clock clock;
+	uint64_t end;
+	unsigned long down = 0, refused = 0;
+
+	CU_ASSERT_FATAL(s != NULL);
+	sys_init(s, DLS_POSIX_LOCK_MUTEX, seed, true);
+	dls_test_rng_seed(&rng, seed ^ 0xad);
+	CU_ASSERT_FATAL(dls_posix_clock_init(&clock, DLS_POSIX_CLOCK_MONOTONIC) == 0);
+	end = dls_posix_clock_now(&clock) + stress_ns(dflt_ms);
+	while (dls_time_before(dls_posix_clock_now(&clock), end)) {
+		int cpu = (int)dls_test_rng_below(&rng, NCPU);
+		int rc = dls_posix_cpu_down(&s->dom, cpu, &s->cpus[cpu].w, false, on_stranded, s);
+
+		CU_ASSERT(rc == 0 || rc == DLS_ECAPACITY);
+		check_locked_snapshot(s);
+		sleep_ns(dls_test_rng_below(&rng, 2) * MS);
+		if (rc == 0) {
+			down++;
+			DLS_ASSERT_EQ_S64(dls_posix_cpu_up(&s->dom, cpu, &s->cpus[cpu].w), 0);
+		} else {
+			refused++;
+		}
+		check_locked_snapshot(s);
+	}
+	pthread_mutex_lock(&s->adm_lock);
+	printf("[admission] %lu admitted, %lu refused, peak %.3f of %.3f CPUs, "
+	       "%lu offlines done, %lu refused\n", s->adm_ok, s->adm_refused,
+	       (double)s->adm_max / DLS_BW_UNIT,
+	       (double)s->dom.cfg.bw_limit * NCPU / DLS_BW_UNIT, down, refused);
+	DLS_ASSERT_EQ_U64(s->adm_over, 0);
+	CU_ASSERT(s->adm_ok > 0 && s->adm_refused > 0); /* it ran near the limit */
+	pthread_mutex_unlock(&s->adm_lock);
+	sys_finish(s);
+	free(s);
+}
+
 static void test_smp_stress_mutex(void)
 {
 	DLS_TEST_SKIP_WITHOUT_THREADS();
@@ -319,6 +491,12 @@ static void test_smp_stress_spin_hotplug(void)
 		   true, dls_test_seed("posix smp stress + hotplug (spin)", 0x5a3));
 }
 
+static void test_admission_concurrent(void)
+{
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	run_admission(600, dls_test_seed("posix smp concurrent admission", 0x5a4));
+}
+
 /* Offline refusals: the last CPU, twice, and capacity without force. */
 static void test_hotplug_refusals(void)
 {
@@ -326,7 +504,7 @@ static void test_hotplug_refusals(void)
 
 	DLS_TEST_SKIP_WITHOUT_THREADS();
 	CU_ASSERT_FATAL(s != NULL);
-	sys_init(s, DLS_POSIX_LOCK_MUTEX, 1);
+	sys_init(s, DLS_POSIX_LOCK_MUTEX, 1, false);
 	DLS_ASSERT_EQ_S64(dls_posix_cpu_down(&s->dom, 0, &s->cpus[0].w, false, NULL, NULL), 0);
 	DLS_ASSERT_EQ_S64(dls_posix_cpu_down(&s->dom, 0, NULL, false, NULL, NULL), DLS_ESTATE);
 	DLS_ASSERT_EQ_S64(dls_posix_cpu_down(&s->dom, 1, &s->cpus[1].w, false, NULL, NULL), 0);
@@ -353,6 +531,7 @@ static const struct dls_test_case cases[] = {
 	{ "threaded global EDF with hotplug cycles", test_smp_stress_hotplug },
 	{ "threaded global EDF with hotplug, spinlocks", test_smp_stress_spin_hotplug },
 	{ "hotplug refusals and rollback", test_hotplug_refusals },
+	{ "concurrent admission never passes the limit", test_admission_concurrent },
 	{ NULL, NULL },
 };
 

@@ -212,6 +212,144 @@ static void test_domain_admission(void)
 	env_free(&e);
 }
 
+/* Fake heap and bandwidth locks that record the documented rules: each
+ * balanced, never nested, never both held. */
+struct lockrec {
+	bool bw_held, heap_held, broken;
+	unsigned int bw_calls, heap_calls;
+};
+
+static void rec_bw_lock(void *ctx)
+{
+	struct lockrec *r = ctx;
+
+	r->broken |= r->bw_held || r->heap_held;
+	r->bw_held = true;
+	r->bw_calls++;
+}
+
+static void rec_bw_unlock(void *ctx)
+{
+	struct lockrec *r = ctx;
+
+	r->broken |= !r->bw_held;
+	r->bw_held = false;
+}
+
+static void rec_heap_lock(void *ctx)
+{
+	struct lockrec *r = ctx;
+
+	r->broken |= r->bw_held || r->heap_held;
+	r->heap_held = true;
+	r->heap_calls++;
+}
+
+static void rec_heap_unlock(void *ctx)
+{
+	struct lockrec *r = ctx;
+
+	r->broken |= !r->heap_held;
+	r->heap_held = false;
+}
+
+/* Bandwidth of q ms every 10 ms. */
+static uint64_t bw10(uint64_t q)
+{
+	return dls_params_bw(&(struct dls_params){ .runtime = q * MS, .deadline = 10 * MS });
+}
+
+static void set_params(struct env *e, struct dls_entity *se, uint64_t q, uint64_t d, int want)
+{
+	struct dls_params p = { .runtime = q, .deadline = d };
+
+	DLS_ASSERT_EQ_S64(dls_entity_set_params(se->rq, se, &p), want);
+	CHECK(e);
+}
+
+/*
+ * The domain keeps its admitted sum and online capacity under the
+ * bandwidth lock: every admission path takes it once, giving bandwidth back
+ * or adding capacity is never refused (also overcommitted after a forced
+ * offline), and the sum returns to zero.
+ */
+static void test_admission_bookkeeping(void)
+{
+	static const struct dls_lock_ops bw_ops = { rec_bw_lock, rec_bw_unlock };
+	static const struct dls_lock_ops heap_ops = { rec_heap_lock, rec_heap_unlock };
+	static const struct dls_lock_ops half = { rec_bw_lock, NULL };
+	struct lockrec rec = { 0 };
+	struct env e;
+	struct dls_entity x[4], extra;
+	struct dls_domain pd;
+	struct dls_rq prq[1];
+	unsigned int calls;
+
+	env_init(&e, 2, NULL);
+	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&pd, &fake_ops_notrace, &e.fp, NULL, prq, 1), 0);
+	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(&pd, &bw_ops, &rec), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(&e.dom, &half, &rec), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(NULL, &bw_ops, &rec), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(&e.dom, &bw_ops, &rec), 0);
+	DLS_ASSERT_EQ_S64(dls_smp_set_heap_lock(&e.dom, &heap_ops, &rec), 0);
+	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, 2 * DLS_CAPACITY_SCALE);
+
+	/* 4 x 0.4 = 1.6 of 1.9, spread over both runqueues. */
+	for (int i = 0; i < 4; i++) {
+		calls = rec.bw_calls;
+		attach(&e, i % 2, &x[i], 4 * MS, 10 * MS);
+		DLS_ASSERT_EQ_U64(rec.bw_calls, calls + 1);
+		CHECK(&e);
+	}
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, 4 * bw10(4));
+	dls_entity_init(&extra);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq[1], &extra,
+					    &(struct dls_params){ .runtime = 4 * MS,
+								  .deadline = 10 * MS }),
+			  DLS_EBANDWIDTH);
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, 4 * bw10(4));
+	set_params(&e, &x[0], 6 * MS, 10 * MS, 0);  /* 1.8 */
+	set_params(&e, &x[1], 6 * MS, 10 * MS, DLS_EBANDWIDTH); /* 2.0 */
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, bw10(6) + 3 * bw10(4));
+	/* Lowering CPU 0 to 768 leaves 0.95 x 1.75 = 1.66 < 1.8: refused. */
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], 768), DLS_EBANDWIDTH);
+	DLS_ASSERT_EQ_U64(e.rq[0].capacity, DLS_CAPACITY_SCALE);
+	set_params(&e, &x[0], 2 * MS, 10 * MS, 0);  /* 1.4 */
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], 768), 0); /* 1.4 <= 1.66 */
+	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, 768 + DLS_CAPACITY_SCALE);
+	CHECK(&e);
+
+	/* Forced offline of CPU 1: 1.4 admitted on 0.95 x 0.75 = 0.71. */
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 1, false, NULL, NULL), DLS_ECAPACITY);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 1, true, NULL, NULL), 0);
+	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, 768);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 0, true, NULL, NULL), DLS_ESTATE);
+	CHECK(&e);
+	/* Overcommitted: nothing more comes in, but giving back works ... */
+	set_params(&e, &x[1], 5 * MS, 10 * MS, DLS_EBANDWIDTH);
+	set_params(&e, &x[1], 3 * MS, 10 * MS, 0);
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, bw10(2) + bw10(3) + 2 * bw10(4));
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], 512), DLS_EBANDWIDTH);
+	/* ... and so does adding capacity, online or not. */
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], DLS_CAPACITY_SCALE), 0);
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[1], 512), 0);
+	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, DLS_CAPACITY_SCALE);
+	CHECK(&e);
+	DLS_ASSERT_EQ_S64(dls_cpu_online(&e.dom, 1), 0);
+	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, DLS_CAPACITY_SCALE + 512);
+	CHECK(&e);
+	for (int i = 0; i < 4; i++) {
+		calls = rec.bw_calls;
+		dls_task_dead(x[i].rq, &x[i]);
+		DLS_ASSERT_EQ_U64(rec.bw_calls, calls + 1);
+		CHECK(&e);
+	}
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, 0);
+	CU_ASSERT_TRUE(rec.heap_calls > 0);
+	CU_ASSERT_FALSE(rec.broken || rec.bw_held || rec.heap_held);
+	env_free(&e);
+}
+
 static void test_capacity_placement(void)
 {
 	static const uint32_t caps[2] = { 512, 1024 };
@@ -837,6 +975,7 @@ static const struct dls_test_case cases[] = {
 	{ "affinity", test_affinity },
 	{ "offline and online", test_offline_online },
 	{ "domain admission and forced offline", test_domain_admission },
+	{ "admission bookkeeping under the bandwidth lock", test_admission_bookkeeping },
 	{ "capacity-aware placement", test_capacity_placement },
 	{ "push to the CPU running the latest deadline", test_push_to_latest },
 	{ "push fills the free CPUs, earliest first", test_push_fills_free_cpus },

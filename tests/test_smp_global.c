@@ -118,8 +118,9 @@ static bool admits(const struct world *w, uint64_t old_bw, uint64_t new_bw, int 
 			total += w->e[i].se.bw;
 	for (int c = 0; c < w->ncpu; c++)
 		if (c != without && cpu_up(w, c))
-			cap += w->dom.cfg.bw_limit * w->rq[c].capacity / DLS_CAPACITY_SCALE;
-	return total - old_bw + new_bw <= cap;
+			cap += w->rq[c].capacity;
+	/* Σ bw ≤ limit × Σ capacity / 1024, exact (both sides fit 64 bits). */
+	return (total - old_bw + new_bw) * DLS_CAPACITY_SCALE <= w->dom.cfg.bw_limit * cap;
 }
 
 static void on_stranded(void *arg, struct dls_entity *se)
@@ -449,7 +450,8 @@ static void ev_params(struct world *w)
 
 	if (!x)
 		return;
-	fits = admits(w, x->se.bw, dls_params_bw(&p), -1);
+	/* Giving bandwidth back is allowed even in an overcommitted domain. */
+	fits = dls_params_bw(&p) <= x->se.bw || admits(w, x->se.bw, dls_params_bw(&p), -1);
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(x->se.rq, &x->se, &p),
 			  fits ? 0 : DLS_EBANDWIDTH);
 }
@@ -575,9 +577,11 @@ static void ev_capacity(struct world *w)
 	uint32_t old = w->rq[c].capacity, cap = caps[dls_test_rng_below(&w->r, 4)];
 	bool fits;
 
-	/* As admits() would see it with the new capacity. */
+	/* As admits() would see it with the new capacity; raising capacity,
+	 * or lowering an offline CPU's, is allowed even in an overcommitted
+	 * domain. */
 	w->rq[c].capacity = cap;
-	fits = admits(w, 0, 0, -1);
+	fits = cap >= old || !cpu_up(w, c) || admits(w, 0, 0, -1);
 	w->rq[c].capacity = old;
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&w->rq[c], cap), fits ? 0 : DLS_EBANDWIDTH);
 	DLS_ASSERT_EQ_U64(w->rq[c].capacity, fits ? cap : old);

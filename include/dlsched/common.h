@@ -133,6 +133,18 @@ DLS_INLINE bool dls_time_after(uint64_t a, uint64_t b)
 #define dls_container_of(ptr, type, member)                                    \
 	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
 
+/**
+ * @brief A plain lock supplied by the integrator: the cpudl heap's
+ * (dls_cpudl_init(), dls_smp_set_heap_lock()) and a domain's bandwidth
+ * lock (dls_smp_set_bw_lock()).
+ */
+struct dls_lock_ops {
+	/** Take the lock (not recursive; the library never nests it). */
+	void (*lock)(void *ctx);
+	/** Release it. */
+	void (*unlock)(void *ctx);
+};
+
 /** @} */
 
 #endif /* DLSCHED_COMMON_H */

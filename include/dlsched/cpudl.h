@@ -40,14 +40,6 @@
  * @{
  */
 
-/** @brief Lock callbacks protecting one struct dls_cpudl. */
-struct dls_cpudl_lock_ops {
-	/** Take the heap's lock (not recursive; never called nested). */
-	void (*lock)(void *ctx);
-	/** Release it. */
-	void (*unlock)(void *ctx);
-};
-
 /**
  * @brief Optional capacity filter for dls_cpudl_find() (asymmetric CPUs).
  *
@@ -78,7 +70,7 @@ struct dls_cpudl {
 	int size;                           /**< read-only: CPUs on the heap */
 	int nr_free;                        /**< read-only: CPUs in @c free_cpus */
 	int nr_cpus;                        /**< read-only: CPU ids are 0 .. nr_cpus-1 */
-	const struct dls_cpudl_lock_ops *lock_ops; /**< private */
+	const struct dls_lock_ops *lock_ops; /**< private */
 	void *lock_ctx;                     /**< private */
 };
 
@@ -106,7 +98,7 @@ DLS_API size_t dls_cpudl_size(int nr_cpus);
  * @note No locking: @p cp is not yet shared.
  */
 DLS_API int dls_cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
-			   int nr_cpus, const struct dls_cpudl_lock_ops *lock_ops,
+			   int nr_cpus, const struct dls_lock_ops *lock_ops,
 			   void *lock_ctx);
 
 /**

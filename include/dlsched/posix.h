@@ -236,6 +236,11 @@ DLS_API void dls_posix_timer_init(struct dls_posix_timer *t, dls_posix_timer_fn 
  * following the entity if it migrated while armed).
  * @param[out] t the platform timer; it must outlive the entity's attachment.
  * @param[in,out] core the entity's timer; call after dls_entity_init().
+ * @note After dls_task_dead() an expiry already in progress may still read
+ *       @p t and the entity (it waits for the runqueue lock, then sees the
+ *       entity gone): call dls_posix_timer_cancel() with no runqueue lock
+ *       held before freeing, re-initialising or re-binding either, as the
+ *       kernel holds a task reference while its deadline timer runs.
  */
 DLS_API void dls_posix_timer_bind(struct dls_posix_timer *t, struct dls_timer *core);
 
@@ -302,6 +307,7 @@ struct dls_posix {
 	struct dls_posix_timers timers; /**< read-only: the timer service */
 	struct dls_posix_lock *locks;   /**< read-only: caller-owned, one per CPU */
 	struct dls_posix_lock heap_lock; /**< read-only: the cpudl heap's lock */
+	struct dls_posix_lock bw_lock;  /**< read-only: the domain's admission lock */
 	int nr_cpus;                    /**< read-only */
 	void *user;                     /**< public: the integrator's (reach it from resched) */
 };
@@ -338,8 +344,9 @@ DLS_API void dls_posix_fill_ops(struct dls_ops *ops,
 
 /**
  * @brief dls_smp_init() for a domain on this platform, with the cpudl heap
- * locked by the platform's heap lock (dls_smp_set_heap_lock()), so that
- * worker threads may schedule their CPUs concurrently.
+ * locked by the platform's heap lock (dls_smp_set_heap_lock()) and
+ * admission by its bandwidth lock (dls_smp_set_bw_lock()), so that worker
+ * threads may schedule, attach and hotplug their CPUs concurrently.
  * @param[in,out] p the platform (the domain's ctx).
  * @param[in,out] dom the domain, initialised with dls_posix_fill_ops() ops.
  * @param[out] storage dls_smp_size(nr_cpus) bytes (see dls_smp_init()).

@@ -77,9 +77,12 @@ DLS_API int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
  *
  * Runtime is charged scaled by capacity/1024 and the admission limit of the
  * runqueue is scaled likewise. In a global domain (smp.h) capacity-aware
- * placement follows: it is on while any CPU runs below 1024.
- * @param[in,out] rq the runqueue (lock held; in a global domain, set
- *            capacities before scheduling starts or with the domain quiescent).
+ * placement follows: it is on while any CPU runs below 1024. Raising a
+ * capacity (or lowering an offline CPU's) is never refused.
+ * @param[in,out] rq the runqueue (lock held; the admission check is atomic
+ *            with concurrent attaches, but in a global domain placement
+ *            reads capacities unlocked: set them before scheduling starts
+ *            or with the domain quiescent).
  * @param[in] capacity 1 .. 1024.
  * @retval 0 success.
  * @retval DLS_EINVAL capacity out of range.
@@ -146,6 +149,8 @@ DLS_API int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
  * @retval 0 success.
  * @retval DLS_ESTATE @p se is not attached to @p rq.
  * @retval DLS_EBANDWIDTH admission control refused the change; nothing changed.
+ *         Never for a change that lowers the bandwidth, even while the
+ *         domain holds more than its limit (after a forced offline).
  * @retval other the error of dls_params_check(); nothing changed.
  */
 DLS_API int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,
@@ -164,6 +169,11 @@ DLS_API void dls_entity_get(const struct dls_entity *se, struct dls_params *p,
 /**
  * @brief Detach an entity (the task died): dequeue it, cancel its timer and
  * release its bandwidth. Safe in any state.
+ *
+ * The timer is cancelled through @c timer_cancel, which does not wait: on a
+ * threaded platform an expiry already in progress may still touch the
+ * entity afterwards. Wait for it (dls_posix_timer_cancel() on the POSIX
+ * platform) before freeing or re-initialising @p se.
  * @param[in,out] rq its runqueue (lock held).
  * @param[in,out] se the entity.
  */

@@ -28,7 +28,20 @@
  * they drop and retake their own lock (as Linux's double_lock_balance) and
  * recheck what they saw. Without lock ops (a single-threaded integrator
  * such as a simulator) no locking happens. Threads scheduling CPUs
- * concurrently also give the cpudl heap a lock (dls_smp_set_heap_lock()).
+ * concurrently also give the cpudl heap a lock (dls_smp_set_heap_lock())
+ * and the domain's admission a lock (dls_smp_set_bw_lock()). Lock order:
+ * runqueue locks first (in CPU-id order), then at most one of the heap
+ * lock or the bandwidth lock; those two are never held together.
+ *
+ * Admission in a global domain is domain-wide, as the kernel's root
+ * domain does it: Σ bandwidth ≤ limit × Σ capacity / 1024 over the
+ * online CPUs. The domain keeps the admitted sum itself (@c bw_total),
+ * changed only under the bandwidth lock by attach, parameter changes,
+ * dls_task_dead() and moves between domains; a migration inside the
+ * domain leaves it alone. Check and update happen in one critical
+ * section, so CPUs attaching concurrently can never admit more than
+ * the limit between them, and a CPU going offline or changing capacity
+ * is checked against the same sum.
  */
 #ifndef DLSCHED_SMP_H
 #define DLSCHED_SMP_H
@@ -51,6 +64,13 @@ struct dls_smp {
 	unsigned long overload_count;  /**< read-only: bits in @c overload (atomic) */
 	struct dls_cpudl cpudl;        /**< read-only: CPUs by earliest deadline */
 	bool asymmetric;               /**< read-only: CPUs differ in capacity */
+	/** read-only (under the bandwidth lock): admitted bandwidth of the
+	 *  whole domain, in DLS_BW_UNIT units */
+	uint64_t bw_total;
+	/** read-only (under the bandwidth lock): Σ capacity of the online CPUs */
+	uint64_t capacity_online;
+	const struct dls_lock_ops *bw_lock_ops; /**< private */
+	void *bw_lock_ctx;                      /**< private */
 };
 
 /**
@@ -85,8 +105,26 @@ DLS_API int dls_smp_init(struct dls_domain *dom, void *storage, size_t size);
  * @retval DLS_EINVAL @p dom is NULL or not global, or a NULL callback.
  */
 DLS_API int dls_smp_set_heap_lock(struct dls_domain *dom,
-				  const struct dls_cpudl_lock_ops *lock_ops,
+				  const struct dls_lock_ops *lock_ops,
 				  void *lock_ctx);
+
+/**
+ * @brief Give the domain's admission control a lock, so that runqueues of
+ * different CPUs, locked by different threads, may attach entities,
+ * change parameters, go offline or change capacity at once without
+ * admitting more than the limit between them (the kernel's dl_bw lock of
+ * a root domain). Needed whenever CPUs are scheduled by concurrent
+ * threads; dls_posix_smp_init() sets it. Taken innermost, inside
+ * runqueue locks, and never together with the heap lock.
+ * @param[in,out] dom a domain after dls_smp_init(), not yet shared.
+ * @param[in] lock_ops the lock callbacks (both set), or NULL to remove.
+ * @param[in] lock_ctx their argument.
+ * @retval 0 success.
+ * @retval DLS_EINVAL @p dom not global, or lock_ops with a NULL slot.
+ */
+DLS_API int dls_smp_set_bw_lock(struct dls_domain *dom,
+				const struct dls_lock_ops *lock_ops,
+				void *lock_ctx);
 
 /**
  * @brief Wake-up placement: the CPU an entity should wake on.

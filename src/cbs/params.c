@@ -80,19 +80,19 @@ uint64_t dls__rq_bw_capacity(const struct dls_rq *rq)
 /*
  * With global scheduling the test is domain-wide (the GFB-style bound the
  * Linux root domain uses): the sum of all bandwidths may not exceed the
- * limit times the online capacity. Otherwise it is per runqueue.
+ * limit times the online capacity, and the domain keeps that sum (smp.c).
+ * Otherwise it is per runqueue, under the runqueue's lock. A change that
+ * gives bandwidth back is never refused.
  */
-static bool rq_bw_fits(const struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw)
+bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw)
 {
 	uint64_t cap;
 
 	if (rq->dom->smp)
-		return dls__domain_bw_fits(rq->dom, old_bw, new_bw, -1);
+		return dls__domain_bw_change(rq->dom, old_bw, new_bw, true);
 	cap = dls__rq_bw_capacity(rq);
-
-	if (cap == DLS_BW_UNLIMITED)
-		return true;
-	return rq->bw_total - old_bw + new_bw <= cap;
+	return new_bw <= old_bw || cap == DLS_BW_UNLIMITED ||
+	       rq->bw_total - old_bw + new_bw <= cap;
 }
 
 int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
@@ -101,14 +101,19 @@ int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
 
 	if (!rq || capacity == 0 || capacity > DLS_CAPACITY_SCALE)
 		return DLS_EINVAL;
+	if (rq->dom->smp) {
+		if (!dls__domain_set_capacity(rq, capacity))
+			return DLS_EBANDWIDTH;
+		dls__smp_capacity_changed(rq->dom);
+		return 0;
+	}
 	old = rq->capacity;
 	rq->capacity = capacity;
-	if (!rq_bw_fits(rq, 0, 0)) {
+	if (capacity < old && dls__rq_bw_capacity(rq) != DLS_BW_UNLIMITED &&
+	    rq->bw_total > dls__rq_bw_capacity(rq)) {
 		rq->capacity = old;
 		return DLS_EBANDWIDTH;
 	}
-	if (rq->dom->smp)
-		dls__smp_capacity_changed(rq->dom);
 	return 0;
 }
 
@@ -185,7 +190,7 @@ int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
 	if (err)
 		return err;
 	bw = dls_params_bw(p);
-	if (!rq_bw_fits(rq, 0, bw))
+	if (!dls__rq_admit(rq, 0, bw))
 		return DLS_EBANDWIDTH;
 	entity_set(se, p, bw);
 	se->is_new = true;
@@ -209,7 +214,7 @@ int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,
 	if (err)
 		return err;
 	bw = dls_params_bw(p);
-	if (!rq_bw_fits(rq, se->bw, bw))
+	if (!dls__rq_admit(rq, se->bw, bw))
 		return DLS_EBANDWIDTH;
 
 	if (se == rq->curr)

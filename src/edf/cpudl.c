@@ -54,7 +54,7 @@ static inline void cp_unlock(struct dls_cpudl *cp)
 }
 
 int dls_cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
-		   int nr_cpus, const struct dls_cpudl_lock_ops *lock_ops,
+		   int nr_cpus, const struct dls_lock_ops *lock_ops,
 		   void *lock_ctx)
 {
 	size_t need = dls_cpudl_size(nr_cpus);

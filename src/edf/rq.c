@@ -337,6 +337,8 @@ void dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
 	se->throttled = false;
 	se->runnable = false;
 	dls__rq_detach(rq, se);
+	if (rq->dom->smp)
+		dls__domain_bw_change(rq->dom, se->bw, 0, false);
 	se->rq = NULL;
 }
 

@@ -197,7 +197,7 @@ size_t dls_smp_size(int nr_cpus)
 }
 
 int dls_smp_set_heap_lock(struct dls_domain *dom,
-			  const struct dls_cpudl_lock_ops *lock_ops, void *lock_ctx)
+			  const struct dls_lock_ops *lock_ops, void *lock_ctx)
 {
 	if (!dom || !dom->smp || (lock_ops && (!lock_ops->lock || !lock_ops->unlock)))
 		return DLS_EINVAL;
@@ -238,7 +238,12 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 	dls_cpumask_fill(smp->span);
 	smp->overload_count = 0;
 	smp->asymmetric = false;
+	smp->bw_total = 0;
+	smp->capacity_online = 0;
+	smp->bw_lock_ops = NULL;
+	smp->bw_lock_ctx = NULL;
 	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
+		smp->capacity_online += dom->rqs[cpu].capacity;
 		dls_cpudl_online(&smp->cpudl, cpu);
 		if (dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE)
 			smp->asymmetric = true;
@@ -262,19 +267,114 @@ void dls__smp_capacity_changed(struct dls_domain *dom)
 
 /* ---- admission ------------------------------------------------------------- */
 
-bool dls__domain_bw_fits(const struct dls_domain *dom, uint64_t old_bw,
-			 uint64_t new_bw, int without_cpu)
+static void bw_lock(const struct dls_smp *smp)
 {
-	uint64_t total = 0, cap = 0;
+	if (smp->bw_lock_ops)
+		smp->bw_lock_ops->lock(smp->bw_lock_ctx);
+}
 
-	if (dom->cfg.bw_limit == DLS_BW_UNLIMITED)
+static void bw_unlock(const struct dls_smp *smp)
+{
+	if (smp->bw_lock_ops)
+		smp->bw_lock_ops->unlock(smp->bw_lock_ctx);
+}
+
+int dls_smp_set_bw_lock(struct dls_domain *dom, const struct dls_lock_ops *lock_ops,
+			void *lock_ctx)
+{
+	if (!dom || !dom->smp || (lock_ops && (!lock_ops->lock || !lock_ops->unlock)))
+		return DLS_EINVAL;
+	dom->smp->bw_lock_ops = lock_ops;
+	dom->smp->bw_lock_ctx = lock_ctx;
+	return 0;
+}
+
+/* total ≤ limit × capacity / 1024, in exact 128-bit arithmetic. */
+static bool bw_fits(const struct dls_domain *dom, uint64_t total, uint64_t capacity)
+{
+	uint64_t limit = dom->cfg.bw_limit;
+
+	if (limit == DLS_BW_UNLIMITED)
 		return true;
-	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
-		total += rq_bw_peek(&dom->rqs[cpu]);
-		if (cpu != without_cpu && cpu_online(dom, cpu))
-			cap += dls__rq_bw_capacity(&dom->rqs[cpu]);
+	return dls_u128_mul_cmp(total, DLS_CAPACITY_SCALE, limit, capacity) <= 0;
+}
+
+/*
+ * Change the domain's admitted bandwidth from @old_bw to @new_bw, checked
+ * when @check and the change adds bandwidth (giving some back is always
+ * allowed, also in a domain a forced offline left overcommitted). Check
+ * and update are one critical section of the bandwidth lock.
+ */
+bool dls__domain_bw_change(struct dls_domain *dom, uint64_t old_bw,
+			   uint64_t new_bw, bool check)
+{
+	struct dls_smp *smp = dom->smp;
+	bool ok;
+
+	bw_lock(smp);
+	ok = !check || new_bw <= old_bw ||
+	     bw_fits(dom, smp->bw_total - old_bw + new_bw, smp->capacity_online);
+	if (ok)
+		smp->bw_total = smp->bw_total - old_bw + new_bw;
+	bw_unlock(smp);
+	return ok;
+}
+
+/* Set @rq's capacity unless lowering it takes admitted capacity away that
+ * the domain needs (an offline CPU's counts only when it comes back).
+ * @rq locked. */
+bool dls__domain_set_capacity(struct dls_rq *rq, uint32_t capacity)
+{
+	struct dls_smp *smp = rq->dom->smp;
+	uint64_t online_cap;
+	bool ok;
+
+	bw_lock(smp);
+	online_cap = smp->capacity_online;
+	if (rq->online)
+		online_cap = online_cap - rq->capacity + capacity;
+	ok = capacity >= rq->capacity || !rq->online ||
+	     bw_fits(rq->dom, smp->bw_total, online_cap);
+	if (ok) {
+		rq->capacity = capacity;
+		smp->capacity_online = online_cap;
 	}
-	return total - old_bw + new_bw <= cap;
+	bw_unlock(smp);
+	return ok;
+}
+
+/*
+ * Take @rq's CPU out of the online mask and the admitted capacity, or say
+ * why not. Under the bandwidth lock, so the last online CPU cannot leave
+ * by two concurrent calls and an attach never sees capacity that is going.
+ */
+static int bw_cpu_leave(struct dls_rq *rq, bool force)
+{
+	struct dls_smp *smp = rq->dom->smp;
+	int rc = 0;
+
+	bw_lock(smp);
+	if (dls_cpumask_weight(smp->online) < 2)
+		rc = DLS_ESTATE;
+	else if (!force && !bw_fits(rq->dom, smp->bw_total,
+				    smp->capacity_online - rq->capacity))
+		rc = DLS_ECAPACITY;
+	if (rc == 0) {
+		dls_cpumask_clear_atomic(smp->online, rq->cpu);
+		smp->capacity_online -= rq->capacity;
+	}
+	bw_unlock(smp);
+	return rc;
+}
+
+static void bw_cpu_join(struct dls_rq *rq)
+{
+	struct dls_smp *smp = rq->dom->smp;
+
+	bw_lock(smp);
+	dls_cpumask_set_atomic(smp->online, rq->cpu);
+	smp->capacity_online += rq->capacity;
+	bw_unlock(smp);
 }
 
 /* ---- migration -------------------------------------------------------------- */
@@ -749,16 +849,6 @@ int dls_entity_set_affinity(struct dls_entity *se, const struct dls_cpumask *mas
 	return 0;
 }
 
-static bool rq_admits(const struct dls_rq *rq, uint64_t bw)
-{
-	uint64_t cap;
-
-	if (rq->dom->smp)
-		return dls__domain_bw_fits(rq->dom, 0, bw, -1);
-	cap = dls__rq_bw_capacity(rq);
-	return cap == DLS_BW_UNLIMITED || rq->bw_total + bw <= cap;
-}
-
 int dls_entity_move_domain(struct dls_entity *se, struct dls_rq *dst,
 			   const struct dls_cpumask *mask)
 {
@@ -775,9 +865,12 @@ int dls_entity_move_domain(struct dls_entity *se, struct dls_rq *dst,
 	to = dst->dom;
 	if (!dst->online || (mask && !dls_cpumask_test(mask, dst->cpu)))
 		return DLS_ENOCPU;
-	/* The source only gives bandwidth back: the destination decides. */
-	if (!rq_admits(dst, se->bw))
+	/* The source only gives bandwidth back: the destination decides
+	 * (and, in a global domain, counts it from here on). */
+	if (!dls__rq_admit(dst, 0, se->bw))
 		return DLS_EBANDWIDTH;
+	if (src->dom->smp)
+		dls__domain_bw_change(src->dom, se->bw, 0, false);
 	queued = se->queued;
 	now = dls__now(src);
 	if (queued)
@@ -809,22 +902,18 @@ int dls_cpu_offline(struct dls_domain *dom, int cpu, bool force,
 	struct dls_smp *smp = dom->smp;
 	struct dls_rq *rq;
 	struct dls_entity *se, *next;
-	int online = 0;
+	int rc;
 
 	if (!smp || cpu < 0 || cpu >= dom->nr_cpus)
 		return DLS_EINVAL;
 	rq = &dom->rqs[cpu];
-	for (int c = 0; c < dom->nr_cpus; c++)
-		online += cpu_online(dom, c);
-	if (!cpu_online(dom, cpu) || online < 2)
-		return DLS_ESTATE;
 	rq_lock(rq);
-	if (!force && !dls__domain_bw_fits(dom, 0, 0, cpu)) {
+	rc = rq->online ? bw_cpu_leave(rq, force) : DLS_ESTATE;
+	if (rc) {
 		rq_unlock(rq);
-		return DLS_ECAPACITY;
+		return rc;
 	}
 	/* Leave the masks and the heap first, so nobody pushes to it. */
-	dls_cpumask_clear_atomic(smp->online, cpu);
 	rq->online = false;
 	update_overload(rq);
 	dls_cpudl_offline(&smp->cpudl, cpu);
@@ -862,12 +951,14 @@ int dls_cpu_online(struct dls_domain *dom, int cpu)
 
 	if (!smp || cpu < 0 || cpu >= dom->nr_cpus)
 		return DLS_EINVAL;
-	if (cpu_online(dom, cpu))
-		return DLS_ESTATE;
 	rq = &dom->rqs[cpu];
 	rq_lock(rq);
+	if (rq->online) {
+		rq_unlock(rq);
+		return DLS_ESTATE;
+	}
 	dls_cpudl_online(&smp->cpudl, cpu);
-	dls_cpumask_set_atomic(smp->online, cpu);
+	bw_cpu_join(rq);
 	rq->online = true;
 	dls__smp_earliest_changed(rq);
 	update_overload(rq);
@@ -949,9 +1040,17 @@ const char *dls_domain_check(const struct dls_domain *dom)
 	}
 	if (smp) {
 		bool asym = false;
+		uint64_t bw = 0, cap = 0;
 
-		for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
+		for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
 			asym = asym || dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE;
+			bw += dom->rqs[cpu].bw_total;
+			cap += dom->rqs[cpu].online ? dom->rqs[cpu].capacity : 0;
+		}
+		if (bw != smp->bw_total)
+			return "domain bandwidth differs from the runqueues' sum";
+		if (cap != smp->capacity_online)
+			return "online capacity differs from the online CPUs' sum";
 		if (asym != smp->asymmetric)
 			return "asymmetric flag differs from the CPU capacities";
 		if (overloaded != smp->overload_count)

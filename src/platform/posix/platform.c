@@ -86,9 +86,14 @@ int dls_posix_init(struct dls_posix *p, const struct dls_posix_config *cfg,
 	rc = dls_posix_lock_init(&p->heap_lock, cfg->lock);
 	if (rc)
 		goto undo;
+	rc = dls_posix_lock_init(&p->bw_lock, cfg->lock);
+	if (rc)
+		goto undo_heap;
 	rc = dls_posix_timers_init(&p->timers, &p->clock);
 	if (rc == 0)
 		return 0;
+	dls_posix_lock_destroy(&p->bw_lock);
+undo_heap:
 	dls_posix_lock_destroy(&p->heap_lock);
 undo:
 	while (cpu-- > 0)
@@ -96,17 +101,18 @@ undo:
 	return rc;
 }
 
-static void heap_lock(void *ctx)
+static void plain_lock(void *ctx)
 {
 	dls_posix_lock_acquire(ctx);
 }
 
-static void heap_unlock(void *ctx)
+static void plain_unlock(void *ctx)
 {
 	dls_posix_lock_release(ctx);
 }
 
-static const struct dls_cpudl_lock_ops heap_lock_ops = { heap_lock, heap_unlock };
+/* The heap's and the admission's locks: a platform lock as ctx. */
+static const struct dls_lock_ops plain_lock_ops = { plain_lock, plain_unlock };
 
 int dls_posix_smp_init(struct dls_posix *p, struct dls_domain *dom, void *storage,
 		       size_t size)
@@ -118,7 +124,10 @@ int dls_posix_smp_init(struct dls_posix *p, struct dls_domain *dom, void *storag
 	rc = dls_smp_init(dom, storage, size);
 	if (rc)
 		return rc;
-	return dls_smp_set_heap_lock(dom, &heap_lock_ops, &p->heap_lock);
+	rc = dls_smp_set_heap_lock(dom, &plain_lock_ops, &p->heap_lock);
+	if (rc == 0)
+		rc = dls_smp_set_bw_lock(dom, &plain_lock_ops, &p->bw_lock);
+	return rc;
 }
 
 int dls_posix_start(struct dls_posix *p)
@@ -134,6 +143,7 @@ void dls_posix_stop(struct dls_posix *p)
 void dls_posix_destroy(struct dls_posix *p)
 {
 	dls_posix_timers_destroy(&p->timers);
+	dls_posix_lock_destroy(&p->bw_lock);
 	dls_posix_lock_destroy(&p->heap_lock);
 	for (int cpu = 0; cpu < p->nr_cpus; cpu++)
 		dls_posix_lock_destroy(&p->locks[cpu]);
