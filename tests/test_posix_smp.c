@@ -7,9 +7,10 @@
  * Afterwards: every validator passes and every entity is attached to
  * exactly one runqueue with its bandwidth (nothing lost, nothing doubled).
  * The admission case adds entities that each worker attaches, re-parameterises
- * and kills on its own CPU near the domain's limit while the controller
- * tries unforced offlines, and checks that the admitted bandwidth never
- * exceeds the limit (the domain's bandwidth lock).
+ * and kills on its own CPU near the domain's limit, and whose CPU changes
+ * capacity, while the controller tries unforced offlines; it checks that
+ * the admitted bandwidth never exceeds the limit (the domain's bandwidth
+ * lock).
  *
  * Short in `make check` (about a second, scaled down by DLS_TEST_SCALE);
  * DLS_STRESS_SECONDS=N runs each case for N seconds (make check-stress).
@@ -61,7 +62,7 @@ struct sys {
 	uint64_t adm_sum;       /* admitted churn bandwidth: raised after, lowered before */
 	uint64_t adm_max;       /* the most adm_sum + base bandwidth ever reached */
 	uint64_t base_bw;       /* the tasks' bandwidth */
-	unsigned long adm_ok, adm_refused, adm_over;
+	unsigned long adm_ok, adm_refused, adm_over, cap_changes;
 	unsigned char mask_mem[NMASKS][64];
 	struct dls_cpumask *masks[NMASKS];
 	unsigned long stranded; /* controller thread only */
@@ -128,6 +129,21 @@ static void churn_step(struct cpu *c)
 	struct dls_rq *trq;
 	int rc;
 
+	if (dls_test_rng_below(&c->rng, 8) == 0) {
+		/* Our CPU changes speed: lowering it is admitted like an attach. */
+		static const uint32_t caps[] = { 512, 768, DLS_CAPACITY_SCALE };
+		uint32_t cap = caps[dls_test_rng_below(&c->rng, 3)], before;
+
+		s->ops.lock(&s->plat, c->id);
+		before = s->rqs[c->id].capacity;
+		rc = dls_rq_set_capacity(&s->rqs[c->id], cap);
+		CU_ASSERT(rc == 0 || (rc == DLS_EBANDWIDTH && cap < before));
+		s->ops.unlock(&s->plat, c->id);
+		pthread_mutex_lock(&s->adm_lock);
+		s->cap_changes += rc == 0 && cap != before;
+		pthread_mutex_unlock(&s->adm_lock);
+		return;
+	}
 	if (!t->live) {
 		dls_entity_init(&t->se);
 		dls_posix_timer_bind(&t->ptimer, &t->se.timer);
@@ -460,9 +476,10 @@ static void run_admission(uint64_t dflt_ms, uint64_t seed)
 	}
 	pthread_mutex_lock(&s->adm_lock);
 	printf("[admission] %lu admitted, %lu refused, peak %.3f of %.3f CPUs, "
-	       "%lu offlines done, %lu refused\n", s->adm_ok, s->adm_refused,
-	       (double)s->adm_max / DLS_BW_UNIT,
-	       (double)s->dom.cfg.bw_limit * NCPU / DLS_BW_UNIT, down, refused);
+	       "%lu offlines done, %lu refused, %lu capacity changes\n", s->adm_ok,
+	       s->adm_refused, (double)s->adm_max / DLS_BW_UNIT,
+	       (double)s->dom.cfg.bw_limit * NCPU / DLS_BW_UNIT, down, refused,
+	       s->cap_changes);
 	DLS_ASSERT_EQ_U64(s->adm_over, 0);
 	CU_ASSERT(s->adm_ok > 0 && s->adm_refused > 0); /* it ran near the limit */
 	pthread_mutex_unlock(&s->adm_lock);

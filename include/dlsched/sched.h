@@ -79,10 +79,10 @@ DLS_API int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
  * runqueue is scaled likewise. In a global domain (smp.h) capacity-aware
  * placement follows: it is on while any CPU runs below 1024. Raising a
  * capacity (or lowering an offline CPU's) is never refused.
- * @param[in,out] rq the runqueue (lock held; the admission check is atomic
- *            with concurrent attaches, but in a global domain placement
- *            reads capacities unlocked: set them before scheduling starts
- *            or with the domain quiescent).
+ * @param[in,out] rq the runqueue (lock held). In a global domain the
+ *            change is admitted under the domain's bandwidth lock, atomic
+ *            with concurrent attaches and hotplug; other CPUs' placement
+ *            sees the new capacity from its next decision on.
  * @param[in] capacity 1 .. 1024.
  * @retval 0 success.
  * @retval DLS_EINVAL capacity out of range.

@@ -104,7 +104,6 @@ int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
 	if (rq->dom->smp) {
 		if (!dls__domain_set_capacity(rq, capacity))
 			return DLS_EBANDWIDTH;
-		dls__smp_capacity_changed(rq->dom);
 		return 0;
 	}
 	old = rq->capacity;

@@ -61,7 +61,6 @@ DLS_HIDDEN void dls__smp_set_curr(struct dls_rq *rq, struct dls_entity *se);
 DLS_HIDDEN void dls__smp_put_prev(struct dls_rq *rq, struct dls_entity *se);
 DLS_HIDDEN bool dls__smp_check_preempt_equal(struct dls_rq *rq,
 					     const struct dls_entity *se);
-DLS_HIDDEN void dls__smp_capacity_changed(struct dls_domain *dom);
 
 /* EDF tree (src/edf/rq.c). */
 DLS_HIDDEN void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now);

@@ -74,6 +74,19 @@ DLS_RACY static uint64_t rq_bw_peek(const struct dls_rq *rq)
 	return *(const volatile uint64_t *)&rq->bw_total;
 }
 
+/* Another CPU's capacity, and whether capacities differ, read without the
+ * locks they are written under (hints: dls_rq_set_capacity() may run on
+ * another CPU meanwhile; placement only prefers, never relies on them). */
+DLS_RACY static uint32_t capacity_peek(const struct dls_domain *dom, int cpu)
+{
+	return *(const volatile uint32_t *)&dom->rqs[cpu].capacity;
+}
+
+DLS_RACY static bool asymmetric_peek(const struct dls_domain *dom)
+{
+	return *(const volatile bool *)&dom->smp->asymmetric;
+}
+
 /* ---- locking ------------------------------------------------------------ */
 
 static void rq_lock(struct dls_rq *rq)
@@ -252,19 +265,6 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 	return 0;
 }
 
-/* Capacity-aware placement is on while any CPU differs from full speed.
- * Reads the other runqueues' capacities: change them before scheduling
- * starts, or with the domain quiescent. */
-void dls__smp_capacity_changed(struct dls_domain *dom)
-{
-	bool asym = false;
-
-	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
-		asym = asym || dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE;
-	if (dom->smp->asymmetric != asym)
-		dom->smp->asymmetric = asym;
-}
-
 /* ---- admission ------------------------------------------------------------- */
 
 static void bw_lock(const struct dls_smp *smp)
@@ -336,8 +336,16 @@ bool dls__domain_set_capacity(struct dls_rq *rq, uint32_t capacity)
 	ok = capacity >= rq->capacity || !rq->online ||
 	     bw_fits(rq->dom, smp->bw_total, online_cap);
 	if (ok) {
+		bool asym = false;
+
 		rq->capacity = capacity;
 		smp->capacity_online = online_cap;
+		/* Capacity-aware placement is on while any CPU differs from
+		 * full speed; every capacity is written under this lock. */
+		for (int cpu = 0; cpu < rq->dom->nr_cpus; cpu++)
+			asym = asym || rq->dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE;
+		if (smp->asymmetric != asym)
+			smp->asymmetric = asym;
 	}
 	bw_unlock(smp);
 	return ok;
@@ -423,7 +431,7 @@ struct fit_ctx {
 static bool fits_cpu(void *ctx, int cpu)
 {
 	const struct fit_ctx *f = ctx;
-	uint32_t cap = f->dom->rqs[cpu].capacity;
+	uint32_t cap = capacity_peek(f->dom, cpu);
 
 	return dls_u128_mul_cmp(f->se->params.runtime, DLS_CAPACITY_SCALE,
 			    f->se->params.deadline, cap) <= 0;
@@ -431,7 +439,7 @@ static bool fits_cpu(void *ctx, int cpu)
 
 static uint32_t cpu_capacity(void *ctx, int cpu)
 {
-	return ((const struct fit_ctx *)ctx)->dom->rqs[cpu].capacity;
+	return capacity_peek(((const struct fit_ctx *)ctx)->dom, cpu);
 }
 
 /*
@@ -478,7 +486,7 @@ static int find_later_cpu(const struct dls_domain *dom, const struct dls_entity 
 	const struct dls_cpumask *allowed = se->allowed ? se->allowed : smp->span;
 
 	int cpu = dls_cpudl_find((struct dls_cpudl *)&smp->cpudl, allowed, dls__se_key(se),
-				 smp->asymmetric ? &fit : NULL, NULL);
+				 asymmetric_peek(dom) ? &fit : NULL, NULL);
 
 	/* The heap answers for its root only; when the root is not allowed,
 	 * another allowed CPU may still run a later deadline. */
@@ -537,7 +545,7 @@ int dls_select_cpu(const struct dls_domain *dom, const struct dls_entity *se,
 	 * not fit the CPU's capacity (Linux's select_task_rq_dl). */
 	if (se->nr_cpus_allowed > 1 &&
 	    (curr_blocks_peek(&dom->rqs[prev_cpu], dls__se_key(se)) ||
-	     (dom->smp->asymmetric && !fits_cpu(&(struct fit_ctx){ dom, se }, prev_cpu)))) {
+	     (asymmetric_peek(dom) && !fits_cpu(&(struct fit_ctx){ dom, se }, prev_cpu)))) {
 		cpu = find_later_cpu(dom, se, prev_cpu);
 		if (cpu >= 0 && is_later_peek(&dom->rqs[cpu], dls__se_key(se)))
 			return cpu;
@@ -758,8 +766,9 @@ static int least_loaded_cpu(const struct dls_domain *dom, const struct dls_entit
 		if (cpu == except || !cpu_online(dom, cpu) || !allowed_on(se, cpu))
 			continue;
 		/* bw / capacity compared by cross-multiplication */
-		if (best < 0 || dls_u128_mul_cmp(rq_bw_peek(r), dom->rqs[best].capacity,
-					     rq_bw_peek(&dom->rqs[best]), r->capacity) < 0)
+		if (best < 0 || dls_u128_mul_cmp(rq_bw_peek(r), capacity_peek(dom, best),
+					     rq_bw_peek(&dom->rqs[best]),
+					     capacity_peek(dom, cpu)) < 0)
 			best = cpu;
 	}
 	return best;
