@@ -115,6 +115,56 @@ static void test_refusal_leaves_untouched(void)
 	DLS_ASSERT_VALID(dls_rq_check(&rq));
 }
 
+/*
+ * A borrowed reservation (a task boosted into the deadline class) checks its
+ * parameters but is not admitted: it joins a full runqueue, counts no
+ * bandwidth, runs with the borrowed budget, and a later parameter change
+ * is admitted like an attach.
+ */
+static void test_attach_borrowed(void)
+{
+	struct fake_platform fp;
+	struct dls_domain dom;
+	struct dls_rq rq;
+	struct dls_entity full, boosted, snap;
+	struct dls_params p90 = { 9 * MS, 10 * MS, 0, 0 }, p50 = { 5 * MS, 10 * MS, 0, 0 };
+	struct dls_params p5 = { 5 * MS / 10, 10 * MS, 0, 0 };
+
+	fake_init(&fp, 12345);
+	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&dom, &fake_ops, &fp, NULL, &rq, 1), 0);
+	dls_entity_init(&full);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&rq, &full, &p90), 0);
+	dls_entity_init(&boosted);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&rq, &boosted, &p50), DLS_EBANDWIDTH);
+	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(NULL, &boosted, &p50), DLS_EINVAL);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memcpy(&snap, &boosted, sizeof(boosted));
+		DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &bad[i].p), bad[i].err);
+		CU_ASSERT_EQUAL(memcmp(&snap, &boosted, sizeof(boosted)), 0);
+	}
+	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &p50), 0);
+	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &p50), DLS_ESTATE);
+	DLS_ASSERT_EQ_U64(boosted.bw, 0);
+	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
+	DLS_ASSERT_EQ_U64(rq.nr_attached, 2);
+	DLS_ASSERT_VALID(dls_rq_check(&rq));
+	/* It runs on the borrowed budget: 5 ms, then it is throttled. */
+	dls_wakeup(&rq, &boosted);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq), &boosted);
+	fp.now += 5 * MS;
+	dls_tick(&rq);
+	CU_ASSERT_TRUE(boosted.throttled);
+	/* Becoming a reservation of its own is admitted: 0.5 does not fit
+	 * beside 0.9, 0.05 does. */
+	DLS_ASSERT_EQ_S64(dls_entity_set_params(&rq, &boosted, &p50), DLS_EBANDWIDTH);
+	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
+	DLS_ASSERT_EQ_S64(dls_entity_set_params(&rq, &boosted, &p5), 0);
+	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw + dls_params_bw(&p5));
+	dls_task_dead(&rq, &boosted);
+	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
+	DLS_ASSERT_VALID(dls_rq_check(&rq));
+}
+
 static void test_bw_fixed_point(void)
 {
 	struct dls_params p = { 1 * MS, 4 * MS, 0, 0 };
@@ -137,6 +187,7 @@ static const struct dls_test_case cases[] = {
 	{ "domain period range", test_domain_range },
 	{ "refusal leaves entity untouched", test_refusal_leaves_untouched },
 	{ "bandwidth fixed point", test_bw_fixed_point },
+	{ "borrowed reservation: checked, not admitted", test_attach_borrowed },
 	{ NULL, NULL },
 };
 

@@ -329,6 +329,16 @@ static void test_admission_bookkeeping(void)
 	set_params(&e, &x[1], 5 * MS, 10 * MS, DLS_EBANDWIDTH);
 	set_params(&e, &x[1], 3 * MS, 10 * MS, 0);
 	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, bw10(2) + bw10(3) + 2 * bw10(4));
+	/* A borrowed reservation joins without being admitted or counted. */
+	dls_entity_init(&extra);
+	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&e.rq[0], &extra,
+						     &(struct dls_params){ .runtime = 4 * MS,
+									   .deadline = 10 * MS }),
+			  0);
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, bw10(2) + bw10(3) + 2 * bw10(4));
+	CHECK(&e);
+	dls_task_dead(&e.rq[0], &extra);
+	CHECK(&e);
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], 512), DLS_EBANDWIDTH);
 	/* ... and so does adding capacity, online or not. */
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], DLS_CAPACITY_SCALE), 0);

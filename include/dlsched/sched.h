@@ -137,6 +137,26 @@ DLS_API int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
 			      const struct dls_params *p);
 
 /**
+ * @brief Attach an entity that runs on a reservation it borrows, outside
+ * admission control: its bandwidth is not counted (a later
+ * dls_entity_set_params() admits it like an attach).
+ *
+ * For a task of a lower class that inherits a deadline through a lock (the
+ * PI layer): it joins the deadline class with its donor's parameters while
+ * boosted, as the kernel runs a boosted task with its donor's parameters
+ * without adding it to the root domain's bandwidth, and leaves with
+ * dls_task_dead() once deboosted.
+ * @param[in,out] rq the runqueue (lock held).
+ * @param[in,out] se an initialised, detached entity.
+ * @param[in] p the borrowed parameters (the donor's).
+ * @retval 0 success.
+ * @retval DLS_ESTATE @p se is already attached.
+ * @retval other the error of dls_params_check(); nothing changed.
+ */
+DLS_API int dls_entity_attach_borrowed(struct dls_rq *rq, struct dls_entity *se,
+				       const struct dls_params *p);
+
+/**
  * @brief Change an attached entity's parameters, even while it is queued
  * or running.
  *

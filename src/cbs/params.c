@@ -175,8 +175,9 @@ static void entity_set(struct dls_entity *se, const struct dls_params *p,
 	se->bw = bw;
 }
 
-int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
-		      const struct dls_params *p)
+/* Attach, admitting the reservation's bandwidth unless it is @borrowed. */
+static int entity_attach(struct dls_rq *rq, struct dls_entity *se,
+			 const struct dls_params *p, bool borrowed)
 {
 	uint64_t bw;
 	int err;
@@ -188,7 +189,7 @@ int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
 	err = dls_params_check(rq->dom, p);
 	if (err)
 		return err;
-	bw = dls_params_bw(p);
+	bw = borrowed ? 0 : dls_params_bw(p);
 	if (!dls__rq_admit(rq, 0, bw))
 		return DLS_EBANDWIDTH;
 	entity_set(se, p, bw);
@@ -197,6 +198,18 @@ int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
 		se->nr_cpus_allowed = rq->dom->nr_cpus;
 	dls__rq_attach(rq, se);
 	return 0;
+}
+
+int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
+		      const struct dls_params *p)
+{
+	return entity_attach(rq, se, p, false);
+}
+
+int dls_entity_attach_borrowed(struct dls_rq *rq, struct dls_entity *se,
+			       const struct dls_params *p)
+{
+	return entity_attach(rq, se, p, true);
 }
 
 int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,

@@ -466,7 +466,6 @@ static bool dl_boost_start(struct sim *s, struct thread *t)
 {
 	struct thread *d = t->pi.donor ? pi_thread(t->pi.donor) : NULL;
 	struct cpu *c = &s->cpus[t->cpu];
-	uint64_t limit = s->dom.cfg.bw_limit;
 	struct dls_params p;
 	int r;
 
@@ -474,9 +473,7 @@ static bool dl_boost_start(struct sim *s, struct thread *t)
 	if (!d || !d->se.rq || t->cpu < 0 || c->offline)
 		return false;
 	p = d->se.params;
-	s->dom.cfg.bw_limit = DLS_BW_UNLIMITED; /* borrowed, not admitted */
-	r = dls_entity_attach(&s->rqs[t->cpu], &t->se, &p);
-	s->dom.cfg.bw_limit = limit;
+	r = dls_entity_attach_borrowed(&s->rqs[t->cpu], &t->se, &p);
 	if (r)
 		return false;
 	if (t->mask && s->dom.smp && dls_entity_set_affinity(&t->se, t->mask)) {
