@@ -214,43 +214,34 @@ static void test_domain_admission(void)
 
 /* Fake heap and bandwidth locks that record the documented rules: each
  * balanced, never nested, never both held. */
-struct lockrec {
-	bool bw_held, heap_held, broken;
-	unsigned int bw_calls, heap_calls;
+struct lockrec;
+
+struct lockslot {
+	struct lockrec *rec;
+	bool held;
+	unsigned int calls;
 };
 
-static void rec_bw_lock(void *ctx)
-{
-	struct lockrec *r = ctx;
+struct lockrec {
+	struct lockslot bw, heap;
+	bool broken;
+};
 
-	r->broken |= r->bw_held || r->heap_held;
-	r->bw_held = true;
-	r->bw_calls++;
+static void rec_lock(void *ctx)
+{
+	struct lockslot *l = ctx;
+
+	l->rec->broken |= l->rec->bw.held || l->rec->heap.held;
+	l->held = true;
+	l->calls++;
 }
 
-static void rec_bw_unlock(void *ctx)
+static void rec_unlock(void *ctx)
 {
-	struct lockrec *r = ctx;
+	struct lockslot *l = ctx;
 
-	r->broken |= !r->bw_held;
-	r->bw_held = false;
-}
-
-static void rec_heap_lock(void *ctx)
-{
-	struct lockrec *r = ctx;
-
-	r->broken |= r->bw_held || r->heap_held;
-	r->heap_held = true;
-	r->heap_calls++;
-}
-
-static void rec_heap_unlock(void *ctx)
-{
-	struct lockrec *r = ctx;
-
-	r->broken |= !r->heap_held;
-	r->heap_held = false;
+	l->rec->broken |= !l->held;
+	l->held = false;
 }
 
 /* Bandwidth of q ms every 10 ms. */
@@ -275,10 +266,9 @@ static void set_params(struct env *e, struct dls_entity *se, uint64_t q, uint64_
  */
 static void test_admission_bookkeeping(void)
 {
-	static const struct dls_lock_ops bw_ops = { rec_bw_lock, rec_bw_unlock };
-	static const struct dls_lock_ops heap_ops = { rec_heap_lock, rec_heap_unlock };
-	static const struct dls_lock_ops half = { rec_bw_lock, NULL };
-	struct lockrec rec = { 0 };
+	static const struct dls_lock_ops ops = { rec_lock, rec_unlock };
+	static const struct dls_lock_ops half = { rec_lock, NULL };
+	struct lockrec rec = { .bw.rec = &rec, .heap.rec = &rec };
 	struct env e;
 	struct dls_entity x[4], extra;
 	struct dls_domain pd;
@@ -287,18 +277,18 @@ static void test_admission_bookkeeping(void)
 
 	env_init(&e, 2, NULL);
 	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&pd, &fake_ops_notrace, &e.fp, NULL, prq, 1), 0);
-	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(&pd, &bw_ops, &rec), DLS_EINVAL);
-	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(&e.dom, &half, &rec), DLS_EINVAL);
-	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(NULL, &bw_ops, &rec), DLS_EINVAL);
-	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(&e.dom, &bw_ops, &rec), 0);
-	DLS_ASSERT_EQ_S64(dls_smp_set_heap_lock(&e.dom, &heap_ops, &rec), 0);
+	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(&pd, &ops, &rec.bw), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(&e.dom, &half, &rec.bw), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(NULL, &ops, &rec.bw), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(&e.dom, &ops, &rec.bw), 0);
+	DLS_ASSERT_EQ_S64(dls_smp_set_heap_lock(&e.dom, &ops, &rec.heap), 0);
 	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, 2 * DLS_CAPACITY_SCALE);
 
 	/* 4 x 0.4 = 1.6 of 1.9, spread over both runqueues. */
 	for (int i = 0; i < 4; i++) {
-		calls = rec.bw_calls;
+		calls = rec.bw.calls;
 		attach(&e, i % 2, &x[i], 4 * MS, 10 * MS);
-		DLS_ASSERT_EQ_U64(rec.bw_calls, calls + 1);
+		DLS_ASSERT_EQ_U64(rec.bw.calls, calls + 1);
 		CHECK(&e);
 	}
 	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, 4 * bw10(4));
@@ -349,14 +339,14 @@ static void test_admission_bookkeeping(void)
 	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, DLS_CAPACITY_SCALE + 512);
 	CHECK(&e);
 	for (int i = 0; i < 4; i++) {
-		calls = rec.bw_calls;
+		calls = rec.bw.calls;
 		dls_task_dead(x[i].rq, &x[i]);
-		DLS_ASSERT_EQ_U64(rec.bw_calls, calls + 1);
+		DLS_ASSERT_EQ_U64(rec.bw.calls, calls + 1);
 		CHECK(&e);
 	}
 	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, 0);
-	CU_ASSERT_TRUE(rec.heap_calls > 0);
-	CU_ASSERT_FALSE(rec.broken || rec.bw_held || rec.heap_held);
+	CU_ASSERT_TRUE(rec.heap.calls > 0);
+	CU_ASSERT_FALSE(rec.broken || rec.bw.held || rec.heap.held);
 	env_free(&e);
 }
 
