@@ -16,7 +16,9 @@
  * - deadlocks and a misused mutex stopping the run with a message;
  * - CPU hotplug in global and in partitioned mode, no entity lost;
  * - clustered mode keeping each reservation inside its cluster;
- * - the bundled examples that use these features load strictly.
+ * - the bundled examples that use these features load strictly;
+ * - random periodic sets on 1-4 CPUs finishing every job exactly when a
+ *   reference global EDF simulator written from the definition says.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -901,6 +903,192 @@ static void test_random_locks_and_hotplug(void)
 	free(r);
 }
 
+/*
+ * Against a reference: random periodic sets (implicit or constrained
+ * deadlines, synchronous release) on 1-4 identical CPUs in global mode,
+ * and a plain job-level global EDF simulator written here from the
+ * definition (at every release and completion the m earliest absolute
+ * deadlines run). When no job misses and no two jobs tie at the m-th
+ * place, the reservations never throttle and the schedule is unique, so
+ * dlsim with the library must finish every job at exactly the reference's
+ * time. Sets with a miss or such a tie are skipped (and counted).
+ */
+enum { REF_MAXT = 12, REF_MAXJ = 64 };
+
+struct ref_task {
+	uint64_t c, d, t;        /* ns */
+	uint64_t next_release, rem, dl;
+	bool active;
+	uint64_t ends[REF_MAXJ];
+	size_t nr_ends;
+};
+
+/* Returns 0 when the schedule is unique and meets every deadline, 1 on a
+ * miss, 2 on a tie at the m-th place. Records completions before @horizon. */
+static int ref_global_edf(struct ref_task *ts, int n, int m, uint64_t horizon)
+{
+	uint64_t now = 0;
+
+	for (;;) {
+		int order[REF_MAXT], cnt = 0, run;
+		uint64_t next = horizon;
+
+		for (int i = 0; i < n; i++) {
+			struct ref_task *x = &ts[i];
+
+			if (x->next_release == now) {
+				if (x->active)
+					return 1; /* the previous job is still unfinished */
+				x->active = true;
+				x->rem = x->c;
+				x->dl = now + x->d;
+				x->next_release += x->t;
+			}
+			if (x->active && x->dl <= now)
+				return 1;
+		}
+		for (int i = 0; i < n; i++) {
+			int k;
+
+			if (!ts[i].active)
+				continue;
+			for (k = cnt++; k > 0 && ts[order[k - 1]].dl > ts[i].dl; k--)
+				order[k] = order[k - 1];
+			order[k] = i;
+		}
+		run = cnt < m ? cnt : m;
+		if (cnt > m && ts[order[m - 1]].dl == ts[order[m]].dl)
+			return 2;
+		for (int i = 0; i < n; i++)
+			if (ts[i].next_release < next)
+				next = ts[i].next_release;
+		for (int k = 0; k < run; k++)
+			if (now + ts[order[k]].rem < next)
+				next = now + ts[order[k]].rem;
+		if (next >= horizon)
+			break;
+		for (int k = 0; k < run; k++) {
+			struct ref_task *x = &ts[order[k]];
+
+			x->rem -= next - now;
+			if (x->rem == 0) {
+				if (next > x->dl)
+					return 1;
+				x->active = false;
+				if (x->nr_ends < REF_MAXJ)
+					x->ends[x->nr_ends++] = next;
+			}
+		}
+		now = next;
+	}
+	for (int i = 0; i < n; i++)
+		if (ts[i].active && ts[i].dl < horizon)
+			return 1;
+	return 0;
+}
+
+/* Draw a set of n tasks whose utilisation fits m CPUs. */
+static void ref_draw(struct dls_test_rng *rng, struct ref_task *ts, int n, int m)
+{
+	uint64_t u_sum;
+
+	do {
+		u_sum = 0; /* per mille, rounded up */
+		memset(ts, 0, sizeof(*ts) * (size_t)n);
+		for (int i = 0; i < n; i++) {
+			uint64_t t_us = 3000 + dls_test_rng_below(rng, 17000);
+			uint64_t c_us = t_us * (50 + dls_test_rng_below(rng, 550)) / 1000;
+			uint64_t d_us = t_us;
+
+			if (dls_test_rng_below(rng, 2)) /* constrained: C <= D <= T */
+				d_us = c_us + dls_test_rng_below(rng, t_us - c_us + 1);
+			u_sum += c_us * 1000 / t_us + 1;
+			ts[i] = (struct ref_task){ .c = c_us * US, .d = d_us * US, .t = t_us * US };
+		}
+	} while (u_sum > (uint64_t)m * 1000);
+}
+
+/* dlsim's completions of t<i> before @horizon must be the reference's. */
+static unsigned int ref_compare(const struct rec *r, const struct ref_task *ts, int n,
+				uint64_t horizon, const char *text)
+{
+	unsigned int jobs = 0;
+
+	for (int i = 0; i < n; i++) {
+		char name[16];
+		size_t got = 0;
+
+		snprintf(name, sizeof(name), "t%d", i);
+		for (size_t j = 0; j < r->nr_jobs; j++) {
+			if (strcmp(r->jobs[j].thread, name) || r->jobs[j].end >= horizon)
+				continue;
+			if (got >= ts[i].nr_ends || r->jobs[j].end != ts[i].ends[got]) {
+				fprintf(stderr, "%s job %zu ended at %llu ns, reference %llu ns\n%s\n",
+					name, got, (unsigned long long)r->jobs[j].end,
+					(unsigned long long)(got < ts[i].nr_ends ? ts[i].ends[got] : 0),
+					text);
+				CU_FAIL_FATAL("dlsim differs from the reference global EDF");
+			}
+			got++;
+		}
+		DLS_ASSERT_EQ_U64(got, ts[i].nr_ends);
+		jobs += (unsigned int)got;
+	}
+	return jobs;
+}
+
+static void test_global_edf_reference(void)
+{
+	struct dls_test_rng rng;
+	uint64_t seed = dls_test_seed("dlsim against reference global EDF", 11);
+	uint64_t runs = dls_test_scaled(300), horizon_us = 60000;
+	char *text = malloc(16384);
+	struct rec *r = calloc(1, sizeof(*r));
+	unsigned int compared = 0, compared_smp = 0, skipped[3] = { 0 }, jobs = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	dls_test_rng_seed(&rng, seed);
+	for (uint64_t k = 0; k < runs; k++) {
+		int m = 1 + (int)dls_test_rng_below(&rng, 4);
+		int n = m + 1 + (int)dls_test_rng_below(&rng, (uint64_t)(2 * m));
+		struct ref_task ts[REF_MAXT];
+		struct sim_result res;
+		size_t len = 0;
+		int verdict;
+
+		ref_draw(&rng, ts, n, m);
+		verdict = ref_global_edf(ts, n, m, horizon_us * US);
+		if (verdict) {
+			skipped[verdict]++;
+			continue;
+		}
+		append(text, 16384, &len, "{\"platform\": {\"cpus\": %d}, \"simulation\": "
+		       "{\"horizon_us\": %llu, \"mode\": \"global\"}, \"tasks\": {\n", m,
+		       (unsigned long long)horizon_us);
+		for (int i = 0; i < n; i++)
+			append(text, 16384, &len, "%s\"t%d\": {\"policy\": \"SCHED_DEADLINE\", "
+			       "\"dl-runtime\": %llu, \"dl-deadline\": %llu, \"dl-period\": %llu, "
+			       "\"run\": %llu, \"timer\": {\"ref\": \"unique\", \"period\": %llu}}",
+			       i ? ",\n" : "", i, (unsigned long long)(ts[i].c / US),
+			       (unsigned long long)(ts[i].d / US), (unsigned long long)(ts[i].t / US),
+			       (unsigned long long)(ts[i].c / US), (unsigned long long)(ts[i].t / US));
+		append(text, 16384, &len, "}}\n");
+		DLS_ASSERT_EQ_S64(run_limit(text, r, &res, DLS_BW_UNIT), 0);
+		DLS_ASSERT_EQ_S64(res.exit_code, 0);
+		DLS_ASSERT_EQ_U64(res.misses, 0);
+		CU_ASSERT_FATAL(r->nr_jobs < sizeof(r->jobs) / sizeof(r->jobs[0]));
+		jobs += ref_compare(r, ts, n, horizon_us * US, text);
+		compared++;
+		compared_smp += m > 1;
+	}
+	printf("[%u sets, %u on 2-4 CPUs, %u jobs equal to the reference; skipped: %u with "
+	       "a miss, %u with a tie] ", compared, compared_smp, jobs, skipped[1], skipped[2]);
+	CU_ASSERT(compared >= runs / 3 && compared_smp >= compared / 3);
+	free(text);
+	free(r);
+}
+
 /* The same input twice gives byte-identical output, locks and hotplug
  * included. */
 static void test_deterministic(void)
@@ -945,6 +1133,7 @@ static const struct dls_test_case cases[] = {
 	{ "fork while offline, fork refused", test_fork_while_offline },
 	{ "clustered EDF", test_clustered },
 	{ "random locks, conditions and hotplug", test_random_locks_and_hotplug },
+	{ "global EDF equal to a reference simulator", test_global_edf_reference },
 	{ "deterministic output", test_deterministic },
 	{ NULL, NULL },
 };
