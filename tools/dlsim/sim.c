@@ -741,9 +741,10 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance);
  * Run the thread's program from its program counter until it has work to
  * do (a run/runtime event) or blocks. Zero-time events are processed here.
  */
-static void thread_advance(struct sim *s, struct thread *t)
+static void thread_advance_events(struct sim *s, struct thread *t)
 {
 	const struct wl_task *task = t->task;
+
 	if (t->zero_time_at != s->now) {
 		t->zero_time_at = s->now;
 		t->zero_time_events = 0;
@@ -908,6 +909,14 @@ static void thread_advance(struct sim *s, struct thread *t)
 			break;
 		}
 	}
+}
+
+/* Run @t's zero-time events up to its next run, sleep or block. Called for
+ * every running thread at every step: most are inside a run and have none. */
+static inline void thread_advance(struct sim *s, struct thread *t)
+{
+	if (!t->exited && t->runnable && !t->in_run && !t->in_runtime)
+		thread_advance_events(s, t);
 }
 
 /* ---- placement -------------------------------------------------------- */
