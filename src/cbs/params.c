@@ -67,7 +67,7 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 }
 
 /* Bandwidth this runqueue may admit: the limit scaled by its capacity. */
-uint64_t dls__rq_bw_capacity(const struct dls_rq *rq)
+static uint64_t rq_bw_capacity(const struct dls_rq *rq)
 {
 	uint64_t limit = rq->dom->cfg.bw_limit;
 
@@ -90,7 +90,7 @@ bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw)
 
 	if (rq->dom->smp)
 		return dls__domain_bw_change(rq->dom, old_bw, new_bw, true);
-	cap = dls__rq_bw_capacity(rq);
+	cap = rq_bw_capacity(rq);
 	return new_bw <= old_bw || cap == DLS_BW_UNLIMITED ||
 	       rq->bw_total - old_bw + new_bw <= cap;
 }
@@ -106,10 +106,10 @@ int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
 			return DLS_EBANDWIDTH;
 		return 0;
 	}
+	/* One CPU on its own: lowering its capacity must keep what it holds. */
 	old = rq->capacity;
 	rq->capacity = capacity;
-	if (capacity < old && dls__rq_bw_capacity(rq) != DLS_BW_UNLIMITED &&
-	    rq->bw_total > dls__rq_bw_capacity(rq)) {
+	if (capacity < old && rq->bw_total > rq_bw_capacity(rq)) {
 		rq->capacity = old;
 		return DLS_EBANDWIDTH;
 	}

@@ -43,7 +43,6 @@ static inline void dls__trace(const struct dls_rq *rq, enum dls_trace_type type,
 /* Admission (src/cbs/params.c, src/edf/smp.c). dls__rq_admit() checks a
  * change of an entity's bandwidth on @rq and, in a global domain, commits
  * it to the domain's sum in the same critical section. */
-DLS_HIDDEN uint64_t dls__rq_bw_capacity(const struct dls_rq *rq);
 DLS_HIDDEN bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw);
 DLS_HIDDEN bool dls__domain_bw_change(struct dls_domain *dom, uint64_t old_bw,
 				      uint64_t new_bw, bool check);

@@ -203,6 +203,16 @@ static size_t align_up(size_t n)
 	return (n + 15) & ~(size_t)15;
 }
 
+/* Capacity-aware placement is on while any CPU differs from full speed.
+ * Capacities change under the bandwidth lock (or before dls_smp_init()). */
+static bool capacities_differ(const struct dls_domain *dom)
+{
+	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
+		if (dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE)
+			return true;
+	return false;
+}
+
 size_t dls_smp_size(int nr_cpus)
 {
 	return align_up(sizeof(struct dls_smp)) + align_up(dls_cpumask_size(nr_cpus)) * 3 +
@@ -250,7 +260,7 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 	dls_cpumask_fill(smp->online);
 	dls_cpumask_fill(smp->span);
 	smp->overload_count = 0;
-	smp->asymmetric = false;
+	smp->asymmetric = capacities_differ(dom);
 	smp->bw_total = 0;
 	smp->capacity_online = 0;
 	smp->bw_lock_ops = NULL;
@@ -258,8 +268,6 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
 		smp->capacity_online += dom->rqs[cpu].capacity;
 		dls_cpudl_online(&smp->cpudl, cpu);
-		if (dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE)
-			smp->asymmetric = true;
 	}
 	dom->smp = smp;
 	return 0;
@@ -336,14 +344,11 @@ bool dls__domain_set_capacity(struct dls_rq *rq, uint32_t capacity)
 	ok = capacity >= rq->capacity || !rq->online ||
 	     bw_fits(rq->dom, smp->bw_total, online_cap);
 	if (ok) {
-		bool asym = false;
+		bool asym;
 
 		rq->capacity = capacity;
 		smp->capacity_online = online_cap;
-		/* Capacity-aware placement is on while any CPU differs from
-		 * full speed; every capacity is written under this lock. */
-		for (int cpu = 0; cpu < rq->dom->nr_cpus; cpu++)
-			asym = asym || rq->dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE;
+		asym = capacities_differ(rq->dom);
 		if (smp->asymmetric != asym)
 			smp->asymmetric = asym;
 	}
@@ -1048,11 +1053,9 @@ const char *dls_domain_check(const struct dls_domain *dom)
 		}
 	}
 	if (smp) {
-		bool asym = false;
 		uint64_t bw = 0, cap = 0;
 
 		for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
-			asym = asym || dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE;
 			bw += dom->rqs[cpu].bw_total;
 			cap += dom->rqs[cpu].online ? dom->rqs[cpu].capacity : 0;
 		}
@@ -1060,7 +1063,7 @@ const char *dls_domain_check(const struct dls_domain *dom)
 			return "domain bandwidth differs from the runqueues' sum";
 		if (cap != smp->capacity_online)
 			return "online capacity differs from the online CPUs' sum";
-		if (asym != smp->asymmetric)
+		if (capacities_differ(dom) != smp->asymmetric)
 			return "asymmetric flag differs from the CPU capacities";
 		if (overloaded != smp->overload_count)
 			return "overload count differs from the overload mask";
