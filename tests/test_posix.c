@@ -735,6 +735,182 @@ static void test_domain_replenish(void)
 	free(r);
 }
 
+/* What a timer callback and a killer thread need for dls_posix_task_dead(). */
+struct dead_rec {
+	struct dom_rec *r;
+	struct dls_domain *dom;
+	struct dls_entity *se;
+	struct dls_posix_timer *pt, cb;
+	int rc;            /* of the call made from a timer callback */
+	int kill_rc;       /* of the killer thread's call */
+	bool running_after; /* the timer's expiry still ran when it returned */
+};
+
+/*
+ * Runqueue lock ops with a gate for the timer service thread: while the
+ * gate is closed an expiry waits before taking the runqueue lock, so a
+ * kill can happen while that expiry is in progress, deterministically.
+ */
+static struct gate {
+	pthread_mutex_t m;
+	pthread_cond_t cv;
+	bool closed;
+	pthread_t service;
+	struct dls_ops real;
+} gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, false, 0, { 0 } };
+
+static void gated_lock(void *ctx, int cpu)
+{
+	pthread_mutex_lock(&gate.m);
+	while (gate.closed && pthread_equal(pthread_self(), gate.service))
+		pthread_cond_wait(&gate.cv, &gate.m);
+	pthread_mutex_unlock(&gate.m);
+	gate.real.lock(ctx, cpu);
+}
+
+static void gated_unlock(void *ctx, int cpu)
+{
+	gate.real.unlock(ctx, cpu);
+}
+
+static void gate_set(bool closed)
+{
+	pthread_mutex_lock(&gate.m);
+	gate.closed = closed;
+	pthread_cond_broadcast(&gate.cv);
+	pthread_mutex_unlock(&gate.m);
+}
+
+static bool timer_running(struct dls_posix_timers *svc, const struct dls_posix_timer *t)
+{
+	bool running;
+
+	pthread_mutex_lock(&svc->lock);
+	running = svc->running == t;
+	pthread_mutex_unlock(&svc->lock);
+	return running;
+}
+
+static void dead_from_callback(void *arg, struct dls_posix_timer *t)
+{
+	struct dead_rec *d = arg;
+
+	(void)t;
+	pthread_mutex_lock(&d->r->m);
+	d->rc = dls_posix_task_dead(d->dom, d->se, d->pt);
+	pthread_mutex_unlock(&d->r->m);
+}
+
+static void *killer(void *arg)
+{
+	struct dead_rec *d = arg;
+
+	d->kill_rc = dls_posix_task_dead(d->dom, d->se, d->pt);
+	d->running_after = timer_running(&d->r->plat.timers, d->pt);
+	return NULL;
+}
+
+/* Attach @se to rq[0], run it past its 1 ms budget and throttle it. */
+static void throttle(struct dom_rec *r, const struct dls_ops *ops, struct dls_rq *rq,
+		     struct dls_entity *se, struct dls_posix_timer *pt,
+		     const struct dls_params *p)
+{
+	dls_entity_init(se);
+	dls_posix_timer_bind(pt, &se->timer);
+	ops->lock(&r->plat, 0);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(rq, se, p), 0);
+	dls_wakeup(rq, se);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(rq), se);
+	ops->unlock(&r->plat, 0);
+	sleep_ns(2 * MS);
+	ops->lock(&r->plat, 0);
+	dls_tick(rq);
+	CU_ASSERT_FATAL(se->throttled);
+	ops->unlock(&r->plat, 0);
+}
+
+/*
+ * dls_posix_task_dead(): refuses from a timer callback with nothing
+ * changed; kills a throttled entity whose replenishment expiry is already
+ * in progress (held at the gate before the runqueue lock) and returns only
+ * once that expiry has gone; the memory then serves a new task.
+ */
+static void test_posix_task_dead(void)
+{
+	struct dom_rec *r = calloc(1, sizeof(*r));
+	struct dls_domain dom;
+	struct dls_rq rq[1];
+	struct dls_entity se;
+	struct dls_posix_timer pt;
+	struct dls_ops ops;
+	struct dls_params p = { .runtime = 1 * MS, .deadline = 10 * MS };
+	struct dead_rec d = { .r = r, .dom = &dom, .se = &se, .pt = &pt, .rc = 1 };
+	pthread_t th;
+	int rc = 1;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	CU_ASSERT_FATAL(r != NULL);
+	pthread_mutex_init(&r->m, NULL);
+	DLS_ASSERT_EQ_S64(dls_posix_init(&r->plat, NULL, r->locks, 1), 0);
+	r->plat.user = r;
+	dls_posix_fill_ops(&gate.real, dom_resched, NULL);
+	ops = gate.real;
+	ops.lock = gated_lock;
+	ops.unlock = gated_unlock;
+	DLS_ASSERT_EQ_S64(dls_domain_init(&dom, &ops, &r->plat, NULL, rq, 1), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_start(&r->plat), 0);
+	pthread_mutex_lock(&gate.m);
+	gate.service = r->plat.timers.thread;
+	pthread_mutex_unlock(&gate.m);
+	dls_entity_init(&se);
+	dls_posix_timer_bind(&pt, &se.timer);
+	DLS_ASSERT_EQ_S64(dls_posix_task_dead(NULL, &se, &pt), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_posix_task_dead(&dom, &se, &pt), DLS_ESTATE);
+
+	/* From a timer callback: refused, the entity stays. */
+	ops.lock(&r->plat, 0);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(rq, &se, &p), 0);
+	ops.unlock(&r->plat, 0);
+	dls_posix_timer_init(&d.cb, dead_from_callback, &d);
+	dls_posix_timer_arm(&r->plat.timers, &d.cb, dls_posix_clock_now(&r->plat.clock));
+	for (int i = 0; i < 5000 && rc == 1; i++) {
+		sleep_ns(1 * MS);
+		pthread_mutex_lock(&r->m);
+		rc = d.rc;
+		pthread_mutex_unlock(&r->m);
+	}
+	DLS_ASSERT_EQ_S64(rc, DLS_EDEADLK);
+	CU_ASSERT_PTR_EQUAL(se.rq, &rq[0]);
+	DLS_ASSERT_EQ_S64(dls_posix_task_dead(&dom, &se, &pt), 0);
+	CU_ASSERT_PTR_NULL(se.rq);
+
+	/* Killed while its replenishment expiry is in progress. */
+	gate_set(true);
+	throttle(r, &ops, rq, &se, &pt, &p);
+	for (int i = 0; i < 5000 && !timer_running(&r->plat.timers, &pt); i++)
+		sleep_ns(1 * MS); /* the deadline passes: the expiry starts */
+	CU_ASSERT_FATAL(timer_running(&r->plat.timers, &pt));
+	CU_ASSERT_FATAL(pthread_create(&th, NULL, killer, &d) == 0);
+	sleep_ns(20 * MS); /* the killer has detached it and waits */
+	gate_set(false);
+	CU_ASSERT_FATAL(pthread_join(th, NULL) == 0);
+	DLS_ASSERT_EQ_S64(d.kill_rc, 0);
+	CU_ASSERT_FALSE(d.running_after);
+	CU_ASSERT_PTR_NULL(se.rq);
+	CU_ASSERT_FALSE(se.throttled);
+	DLS_ASSERT_EQ_U64(rq[0].nr_attached, 0);
+
+	/* The same memory serves a new task at once. */
+	throttle(r, &ops, rq, &se, &pt, &p);
+	DLS_ASSERT_EQ_S64(dls_posix_task_dead(&dom, &se, &pt), 0);
+	DLS_ASSERT_EQ_U64(rq[0].bw_total, 0);
+	CU_ASSERT_FALSE(dls_posix_timer_armed(&r->plat.timers, &pt));
+	dls_posix_stop(&r->plat);
+	dls_posix_destroy(&r->plat);
+	pthread_mutex_destroy(&r->m);
+	free(r);
+}
+
 /* Two platforms in one process do not see each other. */
 static void test_two_instances(void)
 {
@@ -767,6 +943,7 @@ static void test_two_instances(void)
 static const struct dls_test_case domain_cases[] = {
 	{ "replenishment on the service thread, under the rq lock", test_domain_replenish },
 	{ "two instances are independent", test_two_instances },
+	{ "task death waits for an expiry in progress", test_posix_task_dead },
 	{ NULL, NULL },
 };
 

@@ -157,14 +157,16 @@ static void churn_step(struct cpu *c)
 		adm_change(s, rc == 0 ? bw : 0, 0, rc != 0);
 		return;
 	}
+	if (dls_test_rng_below(&c->rng, 2)) { /* the task exits */
+		adm_change(s, 0, t->se.bw, false); /* only we change it */
+		DLS_ASSERT_EQ_S64(dls_posix_task_dead(&s->dom, &t->se, &t->ptimer), 0);
+		t->live = false;
+		return;
+	}
 	trq = dls_posix_entity_lock(&s->dom, &t->se);
 	CU_ASSERT_FATAL(trq != NULL);
 	old = t->se.bw;
-	if (dls_test_rng_below(&c->rng, 2)) { /* the task exits */
-		adm_change(s, 0, old, false);
-		dls_task_dead(trq, &t->se);
-		t->live = false;
-	} else if (bw <= old) { /* giving back is never refused */
+	if (bw <= old) { /* giving back is never refused */
 		adm_change(s, 0, old - bw, false);
 		DLS_ASSERT_EQ_S64(dls_entity_set_params(trq, &t->se, &p), 0);
 	} else {
@@ -173,10 +175,6 @@ static void churn_step(struct cpu *c)
 		adm_change(s, rc == 0 ? bw - old : 0, 0, rc != 0);
 	}
 	s->ops.unlock(&s->plat, trq->cpu);
-	/* An expiry in progress may still read the timer and the entity:
-	 * wait for it before they are initialised again. */
-	if (!t->live)
-		CU_ASSERT(dls_posix_timer_cancel(&s->plat.timers, &t->ptimer) >= 0);
 }
 
 /* One random step of CPU c's thread. */

@@ -240,7 +240,8 @@ DLS_API void dls_posix_timer_init(struct dls_posix_timer *t, dls_posix_timer_fn 
  *       @p t and the entity (it waits for the runqueue lock, then sees the
  *       entity gone): call dls_posix_timer_cancel() with no runqueue lock
  *       held before freeing, re-initialising or re-binding either, as the
- *       kernel holds a task reference while its deadline timer runs.
+ *       kernel holds a task reference while its deadline timer runs;
+ *       dls_posix_task_dead() does both steps.
  */
 DLS_API void dls_posix_timer_bind(struct dls_posix_timer *t, struct dls_timer *core);
 
@@ -390,6 +391,23 @@ DLS_API void dls_posix_destroy(struct dls_posix *p);
  */
 DLS_API struct dls_rq *dls_posix_entity_lock(struct dls_domain *dom,
 					     struct dls_entity *se);
+
+/**
+ * @brief The task died: detach its entity (dls_task_dead() under the lock
+ * of its runqueue, followed if it migrates), then wait until no expiry of
+ * its replenishment timer is in progress. Afterwards the entity and @p t
+ * may be freed or initialised again.
+ * @param[in,out] dom the domain; its ctx is the struct dls_posix.
+ * @param[in,out] se the entity.
+ * @param[in,out] t its platform timer (dls_posix_timer_bind()).
+ * @retval 0 success.
+ * @retval DLS_EINVAL a NULL argument.
+ * @retval DLS_ESTATE @p se was not attached (the timer was still waited for).
+ * @retval DLS_EDEADLK called from a timer callback; nothing changed.
+ * @note With no runqueue lock held.
+ */
+DLS_API int dls_posix_task_dead(struct dls_domain *dom, struct dls_entity *se,
+				struct dls_posix_timer *t);
 
 /* ---- parkable workers ---------------------------------------------------------- */
 

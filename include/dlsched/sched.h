@@ -192,8 +192,8 @@ DLS_API void dls_entity_get(const struct dls_entity *se, struct dls_params *p,
  *
  * The timer is cancelled through @c timer_cancel, which does not wait: on a
  * threaded platform an expiry already in progress may still touch the
- * entity afterwards. Wait for it (dls_posix_timer_cancel() on the POSIX
- * platform) before freeing or re-initialising @p se.
+ * entity afterwards. Wait for it (on the POSIX platform,
+ * dls_posix_task_dead() does both) before freeing or re-initialising @p se.
  * @param[in,out] rq its runqueue (lock held).
  * @param[in,out] se the entity.
  */

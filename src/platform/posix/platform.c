@@ -173,6 +173,28 @@ struct dls_rq *dls_posix_entity_lock(struct dls_domain *dom, struct dls_entity *
 	}
 }
 
+int dls_posix_task_dead(struct dls_domain *dom, struct dls_entity *se,
+			struct dls_posix_timer *t)
+{
+	struct dls_posix *p;
+	struct dls_rq *rq;
+
+	if (!dom || !se || !t)
+		return DLS_EINVAL;
+	p = dom->ctx;
+	if (dls__posix_timers_on_service(&p->timers))
+		return DLS_EDEADLK; /* it would wait for its own callback */
+	rq = dls_posix_entity_lock(dom, se);
+	if (rq) {
+		dls_task_dead(rq, se);
+		dom->ops->unlock(dom->ctx, rq->cpu);
+	}
+	/* An expiry already taken off the tree may still be on its way to
+	 * the lock we held: wait until it has looked and gone. */
+	(void)dls_posix_timer_cancel(&p->timers, t);
+	return rq ? 0 : DLS_ESTATE;
+}
+
 int dls_posix_cpu_down(struct dls_domain *dom, int cpu, struct dls_posix_worker *w,
 		       bool force, dls_stranded_fn stranded, void *arg)
 {

@@ -22,4 +22,7 @@ DLS_HIDDEN uint64_t dls__posix_mono_now(void);
 DLS_HIDDEN bool dls__posix_cond_wait_until(pthread_cond_t *cond, pthread_mutex_t *m,
 					   uint64_t until_mono);
 
+/* Whether the calling thread is @s's service thread (a timer callback). */
+DLS_HIDDEN bool dls__posix_timers_on_service(struct dls_posix_timers *s);
+
 #endif /* DLSCHED_POSIX_IMPL_H */

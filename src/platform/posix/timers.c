@@ -171,12 +171,28 @@ int dls_posix_timer_try_cancel(struct dls_posix_timers *s, struct dls_posix_time
 	return ret;
 }
 
+/* Whether the caller is the service thread. s->lock held. */
+static bool on_service_thread(const struct dls_posix_timers *s)
+{
+	return s->started && pthread_equal(pthread_self(), s->thread);
+}
+
+bool dls__posix_timers_on_service(struct dls_posix_timers *s)
+{
+	bool on;
+
+	pthread_mutex_lock(&s->lock);
+	on = on_service_thread(s);
+	pthread_mutex_unlock(&s->lock);
+	return on;
+}
+
 int dls_posix_timer_cancel(struct dls_posix_timers *s, struct dls_posix_timer *t)
 {
 	int ret;
 
 	pthread_mutex_lock(&s->lock);
-	if (s->started && pthread_equal(pthread_self(), s->thread)) {
+	if (on_service_thread(s)) {
 		pthread_mutex_unlock(&s->lock);
 		return DLS_EDEADLK;
 	}
