@@ -911,7 +911,8 @@ static void test_posix_task_dead(void)
 	free(r);
 }
 
-/* Two platforms in one process do not see each other. */
+/* Two platforms in one process do not see each other; a timer stays with
+ * the service it was first armed on. */
 static void test_two_instances(void)
 {
 	struct dls_posix a, b;
@@ -931,9 +932,12 @@ static void test_two_instances(void)
 	dls_posix_timer_init(&rt.t, rec_fire, &rt);
 	dls_posix_timer_arm(&a.timers, &rt.t, dls_posix_clock_now(&a.clock) + 1 * MS);
 	sleep_ns(20 * MS);
+	/* A timer stays with the service of its first arm, whichever is named. */
+	dls_posix_timer_arm(&b.timers, &rt.t, dls_posix_clock_now(&a.clock) + 1 * MS);
+	sleep_ns(20 * MS);
 	dls_posix_stop(&a);
 	dls_posix_stop(&b);
-	DLS_ASSERT_EQ_U64(a.timers.fired, 1);
+	DLS_ASSERT_EQ_U64(a.timers.fired, 2);
 	DLS_ASSERT_EQ_U64(b.timers.fired, 0);
 	CU_ASSERT(la[0].kind == DLS_POSIX_LOCK_MUTEX && lb[2].kind == DLS_POSIX_LOCK_SPIN);
 	dls_posix_destroy(&a);

@@ -541,12 +541,281 @@ static void test_hotplug_refusals(void)
 	free(s);
 }
 
+/*
+ * Two global domains of two CPUs, on two platforms sharing one timer
+ * service or each with its own (a timer then stays on the service it was
+ * first armed on): a thread per CPU wakes tasks and schedules its CPU (ticks,
+ * blocks, job ends, schedules) while a mover thread takes tasks from one
+ * domain to the other with dls_entity_move_domain() (always locking domain
+ * A's runqueue before domain B's), throttled ones with their timers, and
+ * admission refuses what does not fit. The mover checks both domains with
+ * every runqueue locked now and then; at the end every task is attached
+ * exactly once and each domain holds no more than its limit.
+ */
+enum { XCPU = 2, XENT = 10 };
+
+struct xdom {
+	struct dls_posix plat;
+	struct dls_posix_lock locks[XCPU];
+	struct dls_ops ops;
+	struct dls_domain dom;
+	struct dls_rq rqs[XCPU];
+	void *smp_mem;
+};
+
+struct xsys {
+	struct xdom d[2];
+	struct task tasks[XENT];
+	pthread_mutex_t m;
+	bool stop;
+	unsigned long moved, refused, busy, checks;
+};
+
+struct xcpu {
+	struct xsys *x;
+	int dom, cpu;
+	struct dls_test_rng rng;
+};
+
+static void x_resched(void *ctx, int cpu)
+{
+	(void)ctx; /* the CPU threads poll */
+	(void)cpu;
+}
+
+static bool x_stopped(struct xsys *x)
+{
+	bool stop;
+
+	pthread_mutex_lock(&x->m);
+	stop = x->stop;
+	pthread_mutex_unlock(&x->m);
+	return stop;
+}
+
+static int x_dom_of(const struct xsys *x, const struct dls_rq *rq)
+{
+	return rq->dom == &x->d[0].dom ? 0 : 1;
+}
+
+static void *x_cpu_main(void *arg)
+{
+	struct xcpu *c = arg;
+	struct xsys *x = c->x;
+	struct xdom *d = &x->d[c->dom];
+	struct dls_rq *rq = &d->rqs[c->cpu];
+
+	for (unsigned long n = 0; !x_stopped(x); n++) {
+		unsigned int op = (unsigned int)dls_test_rng_below(&c->rng, 8);
+
+		if (op < 2) { /* wake a task wherever it is now */
+			struct task *t = &x->tasks[dls_test_rng_below(&c->rng, XENT)];
+			struct dls_rq *trq = dls_posix_entity_lock(&d->dom, &t->se);
+
+			CU_ASSERT_FATAL(trq != NULL);
+			if (!t->se.runnable)
+				dls_wakeup(trq, &t->se);
+			trq->dom->ops->unlock(trq->dom->ctx, trq->cpu);
+		} else {
+			d->ops.lock(&d->plat, c->cpu);
+			if (op == 2 && rq->curr)
+				dls_dequeue(rq, rq->curr, DLS_DEQUEUE_SLEEP);
+			else if (op == 3 && rq->curr)
+				dls_dequeue(rq, rq->curr, DLS_DEQUEUE_DONE);
+			else if (op == 4)
+				dls_tick(rq);
+			else
+				dls_schedule(rq);
+			d->ops.unlock(&d->plat, c->cpu);
+		}
+		if ((n & 31) == 0)
+			sleep_ns(50 * US); /* let time pass: budgets run out */
+	}
+	return NULL;
+}
+
+/* Lock every runqueue (A's, then B's) and check both domains. */
+static void x_check_locked(struct xsys *x)
+{
+	const char *err[2];
+	bool fits[2];
+
+	for (int k = 0; k < 2; k++)
+		for (int c = 0; c < XCPU; c++)
+			x->d[k].ops.lock(&x->d[k].plat, c);
+	for (int k = 0; k < 2; k++) {
+		const struct dls_domain *dom = &x->d[k].dom;
+
+		err[k] = dls_domain_check(dom);
+		fits[k] = dom->smp->bw_total * DLS_CAPACITY_SCALE <=
+			  dom->cfg.bw_limit * dom->smp->capacity_online;
+	}
+	for (int k = 1; k >= 0; k--)
+		for (int c = XCPU - 1; c >= 0; c--)
+			x->d[k].ops.unlock(&x->d[k].plat, c);
+	for (int k = 0; k < 2; k++) {
+		DLS_ASSERT_VALID(err[k]);
+		CU_ASSERT(fits[k]);
+	}
+}
+
+/* Move @t to CPU @cpu of the other domain, A's runqueue locked first. */
+static void x_move(struct xsys *x, struct task *t, int cpu)
+{
+	struct dls_rq *src, *dst;
+	int from, rc;
+
+	src = dls_posix_entity_lock(&x->d[0].dom, &t->se);
+	CU_ASSERT_FATAL(src != NULL);
+	from = x_dom_of(x, src);
+	if (from == 0) { /* A -> B: A's lock is held, take B's */
+		dst = &x->d[1].rqs[cpu];
+		dst->dom->ops->lock(dst->dom->ctx, dst->cpu);
+	} else { /* B -> A: let go, take A's, then follow the task in B */
+		src->dom->ops->unlock(src->dom->ctx, src->cpu);
+		dst = &x->d[0].rqs[cpu];
+		dst->dom->ops->lock(dst->dom->ctx, dst->cpu);
+		src = dls_posix_entity_lock(&x->d[1].dom, &t->se);
+		CU_ASSERT_FATAL(src != NULL && x_dom_of(x, src) == 1); /* only we move it across */
+	}
+	rc = dls_entity_move_domain(&t->se, dst, NULL);
+	CU_ASSERT(rc == 0 || rc == DLS_ESTATE || rc == DLS_EBANDWIDTH);
+	x->moved += rc == 0;
+	x->refused += rc == DLS_EBANDWIDTH;
+	x->busy += rc == DLS_ESTATE;
+	if (from == 0) {
+		dst->dom->ops->unlock(dst->dom->ctx, dst->cpu);
+		src->dom->ops->unlock(src->dom->ctx, src->cpu);
+	} else {
+		src->dom->ops->unlock(src->dom->ctx, src->cpu);
+		dst->dom->ops->unlock(dst->dom->ctx, dst->cpu);
+	}
+}
+
+static void run_two_domains(bool share, uint64_t seed)
+{
+	struct xsys *x = calloc(1, sizeof(*x));
+	struct xcpu cpus[2 * XCPU];
+	pthread_t th[2 * XCPU];
+	struct dls_test_rng rng;
+	struct dls_posix_clock clock;
+	uint64_t end;
+	uint64_t bw[2] = { 0, 0 }, want = 0;
+	int seen[XENT] = { 0 };
+	size_t sz = dls_smp_size(XCPU);
+
+	CU_ASSERT_FATAL(x != NULL);
+	pthread_mutex_init(&x->m, NULL);
+	for (int k = 0; k < 2; k++) {
+		struct xdom *d = &x->d[k];
+
+		CU_ASSERT_FATAL(dls_posix_init(&d->plat, NULL, d->locks, XCPU) == 0);
+		dls_posix_fill_ops(&d->ops, x_resched, NULL);
+		CU_ASSERT_FATAL(dls_domain_init(&d->dom, &d->ops, &d->plat, NULL, d->rqs,
+						XCPU) == 0);
+		d->smp_mem = aligned_alloc(16, (sz + 15) & ~(size_t)15);
+		CU_ASSERT_FATAL(d->smp_mem != NULL);
+		CU_ASSERT_FATAL(dls_posix_smp_init(&d->plat, &d->dom, d->smp_mem, sz) == 0);
+	}
+	DLS_ASSERT_EQ_S64(dls_posix_share_timers(&x->d[1].plat, &x->d[1].plat), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_posix_share_timers(NULL, &x->d[0].plat), DLS_EINVAL);
+	if (share) {
+		DLS_ASSERT_EQ_S64(dls_posix_share_timers(&x->d[1].plat, &x->d[0].plat), 0);
+		DLS_ASSERT_EQ_S64(dls_posix_share_timers(&x->d[0].plat, &x->d[1].plat),
+				  DLS_EINVAL);
+	}
+	for (int i = 0; i < XENT; i++) {
+		struct task *t = &x->tasks[i];
+		/* 0.3 of a CPU each: 1.5 per domain at first, 1.9 fits */
+		struct dls_params p = { .runtime = 300 * US, .deadline = 1 * MS };
+		struct xdom *d = &x->d[i % 2];
+
+		t->id = i;
+		dls_entity_init(&t->se);
+		dls_posix_timer_bind(&t->ptimer, &t->se.timer);
+		CU_ASSERT_FATAL(dls_entity_attach(&d->rqs[(i / 2) % XCPU], &t->se, &p) == 0);
+	}
+	DLS_ASSERT_EQ_S64(dls_posix_start(&x->d[0].plat), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_start(&x->d[1].plat), 0); /* nothing when shared */
+	CU_ASSERT_EQUAL(x->d[1].plat.timers.started, !share);
+	if (!share) /* started: too late to share */
+		DLS_ASSERT_EQ_S64(dls_posix_share_timers(&x->d[1].plat, &x->d[0].plat),
+				  DLS_ESTATE);
+	for (int c = 0; c < 2 * XCPU; c++) {
+		cpus[c] = (struct xcpu){ .x = x, .dom = c / XCPU, .cpu = c % XCPU };
+		dls_test_rng_seed(&cpus[c].rng, seed + (uint64_t)c);
+		CU_ASSERT_FATAL(pthread_create(&th[c], NULL, x_cpu_main, &cpus[c]) == 0);
+	}
+	dls_test_rng_seed(&rng, seed ^ 0x40e);
+	CU_ASSERT_FATAL(dls_posix_clock_init(&clock, DLS_POSIX_CLOCK_MONOTONIC) == 0);
+	end = dls_posix_clock_now(&clock) + stress_ns(400);
+	for (unsigned long n = 0; dls_time_before(dls_posix_clock_now(&clock), end); n++) {
+		x_move(x, &x->tasks[dls_test_rng_below(&rng, XENT)],
+		       (int)dls_test_rng_below(&rng, XCPU));
+		if ((n & 63) == 0) {
+			x_check_locked(x);
+			x->checks++;
+		}
+		if ((n & 7) == 0)
+			sleep_ns(100 * US);
+	}
+	pthread_mutex_lock(&x->m);
+	x->stop = true;
+	pthread_mutex_unlock(&x->m);
+	for (int c = 0; c < 2 * XCPU; c++)
+		CU_ASSERT_FATAL(pthread_join(th[c], NULL) == 0);
+	dls_posix_stop(&x->d[1].plat);
+	dls_posix_stop(&x->d[0].plat);
+	x_check_locked(x);
+	for (int k = 0; k < 2; k++)
+		for (int c = 0; c < XCPU; c++)
+			for (struct dls_entity *se = x->d[k].rqs[c].attached; se; se = se->attached_next) {
+				seen[dls_container_of(se, struct task, se)->id]++;
+				bw[k] += se->bw;
+			}
+	for (int i = 0; i < XENT; i++) {
+		DLS_ASSERT_EQ_S64(seen[i], 1);
+		want += x->tasks[i].se.bw;
+	}
+	DLS_ASSERT_EQ_U64(bw[0] + bw[1], want);
+	DLS_ASSERT_EQ_U64(x->d[0].dom.smp->bw_total, bw[0]);
+	DLS_ASSERT_EQ_U64(x->d[1].dom.smp->bw_total, bw[1]);
+	printf("[domains, %s] %lu moved, %lu refused by admission, %lu running, "
+	       "%lu checks, %llu + %llu expiries] ", share ? "shared service" : "two services",
+	       x->moved, x->refused, x->busy, x->checks,
+	       (unsigned long long)x->d[0].plat.timers.fired,
+	       (unsigned long long)x->d[1].plat.timers.fired);
+	CU_ASSERT(x->moved > 0 && x->refused > 0);
+	for (int i = 0; i < XENT; i++)
+		dls_task_dead(x->tasks[i].se.rq, &x->tasks[i].se);
+	for (int k = 0; k < 2; k++) {
+		dls_posix_destroy(&x->d[k].plat);
+		free(x->d[k].smp_mem);
+	}
+	pthread_mutex_destroy(&x->m);
+	free(x);
+}
+
+static void test_move_between_domains(void)
+{
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	run_two_domains(true, dls_test_seed("posix smp moves between domains", 0x5a5));
+}
+
+static void test_move_between_platforms(void)
+{
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	run_two_domains(false, dls_test_seed("posix smp moves between platforms", 0x5a6));
+}
+
 static const struct dls_test_case cases[] = {
 	{ "threaded global EDF, real locks and timers", test_smp_stress_mutex },
 	{ "threaded global EDF with hotplug cycles", test_smp_stress_hotplug },
 	{ "threaded global EDF with hotplug, spinlocks", test_smp_stress_spin_hotplug },
 	{ "hotplug refusals and rollback", test_hotplug_refusals },
 	{ "concurrent admission never passes the limit", test_admission_concurrent },
+	{ "moves between two domains sharing a timer service", test_move_between_domains },
+	{ "moves between two platforms, timers stay put", test_move_between_platforms },
 	{ NULL, NULL },
 };
 

@@ -159,6 +159,7 @@ struct dls_posix_timer {
 	void *arg;                  /**< read-only: its argument */
 	struct dls_timer *core;     /**< read-only: bound scheduler timer, or NULL */
 	struct dls_rq *rq;          /**< private: runqueue whose lock expiry takes */
+	struct dls_posix_timers *svc; /**< private: the service it belongs to */
 	bool queued;                /**< private: on the armed tree */
 };
 
@@ -247,6 +248,12 @@ DLS_API void dls_posix_timer_bind(struct dls_posix_timer *t, struct dls_timer *c
 
 /**
  * @brief Arm (or re-arm) @p t to fire at @p expires, never before.
+ *
+ * A timer belongs to the service of its first arm until it is initialised
+ * or bound again; this and the cancel calls then act on that service even
+ * when they name another (an entity that moved to a domain of another
+ * platform keeps its timer on the first platform's service, which must
+ * keep running: dls_posix_share_timers() makes that one service explicit).
  * @param[in,out] s the service.
  * @param[in,out] t the timer.
  * @param[in] expires absolute time on the service clock, ns.
@@ -305,7 +312,10 @@ struct dls_posix_config {
 /** @brief A domain's POSIX platform: clock, timer service, per-CPU locks. */
 struct dls_posix {
 	struct dls_posix_clock clock;   /**< read-only */
-	struct dls_posix_timers timers; /**< read-only: the timer service */
+	struct dls_posix_timers timers; /**< read-only: its own timer service */
+	/** read-only: the service its entities' timers use: @c timers, or
+	 *  another platform's (dls_posix_share_timers()) */
+	struct dls_posix_timers *svc;
 	struct dls_posix_lock *locks;   /**< read-only: caller-owned, one per CPU */
 	struct dls_posix_lock heap_lock; /**< read-only: the cpudl heap's lock */
 	struct dls_posix_lock bw_lock;  /**< read-only: the domain's admission lock */
@@ -359,7 +369,29 @@ DLS_API int dls_posix_smp_init(struct dls_posix *p, struct dls_domain *dom,
 			       void *storage, size_t size);
 
 /**
- * @brief Start the timer service thread.
+ * @brief Make @p p's domain use @p owner's timer service, so that entities
+ * may move between the two domains (dls_entity_move_domain()) with their
+ * replenishment timers: one service then owns every such timer, and an
+ * expiry in progress follows its entity into the other domain, as the
+ * kernel's timers follow a task between root domains.
+ *
+ * Without it a moved entity's timer stays on the service it was first
+ * armed on (see dls_posix_timer_arm()), so that platform's service must
+ * keep running while the entity lives elsewhere.
+ * @param[in,out] p the platform, initialised, not started.
+ * @param[in] owner the platform whose service both use; it outlives @p p's
+ *            use and is started and stopped by its own dls_posix_start() /
+ *            dls_posix_stop() (those of @p p then do nothing).
+ * @retval 0 success.
+ * @retval DLS_EINVAL NULL, or @p p itself as owner, or an owner that
+ *         shares another's service.
+ * @retval DLS_ESTATE @p p's own service is started.
+ */
+DLS_API int dls_posix_share_timers(struct dls_posix *p, struct dls_posix *owner);
+
+/**
+ * @brief Start the timer service thread (nothing for a platform that
+ * shares another's service).
  * @param[in,out] p the platform.
  * @retval 0 success.
  * @retval DLS_ESTATE already started.
@@ -368,7 +400,8 @@ DLS_API int dls_posix_smp_init(struct dls_posix *p, struct dls_domain *dom,
 DLS_API int dls_posix_start(struct dls_posix *p);
 
 /**
- * @brief Stop the timer service thread.
+ * @brief Stop the timer service thread (nothing for a platform that
+ * shares another's service).
  * @param[in,out] p the platform.
  * @note With no runqueue lock held.
  */
@@ -382,8 +415,9 @@ DLS_API void dls_posix_destroy(struct dls_posix *p);
 
 /**
  * @brief Lock the runqueue an entity is attached to, following it if it
- * migrates meanwhile (Linux's task_rq_lock).
- * @param[in] dom the domain; its ops have lock and unlock.
+ * migrates meanwhile, also into another domain (Linux's task_rq_lock); the
+ * lock taken is that of the runqueue's own domain.
+ * @param[in] dom the domain it was attached in; its ops have lock and unlock.
  * @param[in] se an attached entity.
  * @return the entity's runqueue, locked; NULL (nothing locked) when it is
  *         not attached.
@@ -397,7 +431,8 @@ DLS_API struct dls_rq *dls_posix_entity_lock(struct dls_domain *dom,
  * of its runqueue, followed if it migrates), then wait until no expiry of
  * its replenishment timer is in progress. Afterwards the entity and @p t
  * may be freed or initialised again.
- * @param[in,out] dom the domain; its ctx is the struct dls_posix.
+ * @param[in,out] dom the domain it was attached in; its ctx is the struct
+ *            dls_posix (the entity may have moved to another domain since).
  * @param[in,out] se the entity.
  * @param[in,out] t its platform timer (dls_posix_timer_bind()).
  * @retval 0 success.

@@ -178,7 +178,8 @@ DLS_API int dls_entity_set_affinity(struct dls_entity *se,
  * bandwidth): the whole domain's for a global one, the runqueue's
  * otherwise. A throttled entity's timer is cancelled through the source's
  * ops and armed through the destination's at the same expiry, so both
- * domains must share one time base. A queued entity that does not preempt
+ * domains must share one time base (on the POSIX platform the timer stays
+ * with its first service; dls_posix_share_timers() gives both domains one). A queued entity that does not preempt
  * there leaves @p dst asked to reschedule when it is overloaded (its next
  * schedule pushes).
  * @param[in,out] se an attached entity, not running, not boosted.

@@ -28,13 +28,13 @@ static struct dls_posix_timer *platform_timer(const struct dls_timer *t)
 
 static void ops_timer_arm(void *ctx, struct dls_timer *t, uint64_t abs_ns)
 {
-	dls_posix_timer_arm(&plat(ctx)->timers, platform_timer(t), abs_ns);
+	dls_posix_timer_arm(plat(ctx)->svc, platform_timer(t), abs_ns);
 }
 
 static void ops_timer_cancel(void *ctx, struct dls_timer *t)
 {
 	/* The core holds a runqueue lock: never wait for a running expiry. */
-	(void)dls_posix_timer_try_cancel(&plat(ctx)->timers, platform_timer(t));
+	(void)dls_posix_timer_try_cancel(plat(ctx)->svc, platform_timer(t));
 }
 
 static void ops_lock(void *ctx, int cpu)
@@ -90,6 +90,7 @@ int dls_posix_init(struct dls_posix *p, const struct dls_posix_config *cfg,
 	if (rc)
 		goto undo_heap;
 	rc = dls_posix_timers_init(&p->timers, &p->clock);
+	p->svc = &p->timers;
 	if (rc == 0)
 		return 0;
 	dls_posix_lock_destroy(&p->bw_lock);
@@ -130,14 +131,32 @@ int dls_posix_smp_init(struct dls_posix *p, struct dls_domain *dom, void *storag
 	return rc;
 }
 
+int dls_posix_share_timers(struct dls_posix *p, struct dls_posix *owner)
+{
+	bool started;
+
+	if (!p || !owner || p == owner || owner->svc != &owner->timers)
+		return DLS_EINVAL;
+	pthread_mutex_lock(&p->timers.lock);
+	started = p->timers.started;
+	pthread_mutex_unlock(&p->timers.lock);
+	if (started)
+		return DLS_ESTATE;
+	p->svc = &owner->timers;
+	return 0;
+}
+
 int dls_posix_start(struct dls_posix *p)
 {
+	if (p->svc != &p->timers)
+		return 0; /* the owner's service runs our timers */
 	return dls_posix_timers_start(&p->timers);
 }
 
 void dls_posix_stop(struct dls_posix *p)
 {
-	dls_posix_timers_stop(&p->timers);
+	if (p->svc == &p->timers)
+		dls_posix_timers_stop(&p->timers);
 }
 
 void dls_posix_destroy(struct dls_posix *p)
@@ -161,37 +180,43 @@ DLS_RACY static struct dls_rq *racy_rq(const struct dls_entity *se)
 
 struct dls_rq *dls_posix_entity_lock(struct dls_domain *dom, struct dls_entity *se)
 {
+	(void)dom; /* the runqueue names its domain, also after a move */
 	for (;;) {
 		struct dls_rq *rq = racy_rq(se);
 
 		if (!rq)
 			return NULL;
-		dom->ops->lock(dom->ctx, rq->cpu);
+		rq->dom->ops->lock(rq->dom->ctx, rq->cpu);
 		if (racy_rq(se) == rq)
 			return rq; /* stable: leaving rq needs its lock */
-		dom->ops->unlock(dom->ctx, rq->cpu);
+		rq->dom->ops->unlock(rq->dom->ctx, rq->cpu);
 	}
 }
 
 int dls_posix_task_dead(struct dls_domain *dom, struct dls_entity *se,
 			struct dls_posix_timer *t)
 {
-	struct dls_posix *p;
+	struct dls_posix_timers *svc;
 	struct dls_rq *rq;
 
 	if (!dom || !se || !t)
 		return DLS_EINVAL;
-	p = dom->ctx;
-	if (dls__posix_timers_on_service(&p->timers))
-		return DLS_EDEADLK; /* it would wait for its own callback */
 	rq = dls_posix_entity_lock(dom, se);
+	/* The timer's service (arms happen under the runqueue lock we hold),
+	 * or the domain's if it was never armed. */
+	svc = t->svc ? t->svc : plat(dom->ctx)->svc;
+	if (dls__posix_timers_on_service(svc)) {
+		if (rq)
+			rq->dom->ops->unlock(rq->dom->ctx, rq->cpu);
+		return DLS_EDEADLK; /* it would wait for its own callback */
+	}
 	if (rq) {
 		dls_task_dead(rq, se);
-		dom->ops->unlock(dom->ctx, rq->cpu);
+		rq->dom->ops->unlock(rq->dom->ctx, rq->cpu);
 	}
 	/* An expiry already taken off the tree may still be on its way to
 	 * the lock we held: wait until it has looked and gone. */
-	(void)dls_posix_timer_cancel(&p->timers, t);
+	(void)dls_posix_timer_cancel(svc, t);
 	return rq ? 0 : DLS_ESTATE;
 }
 

@@ -10,6 +10,12 @@
  *  - t->gen changes on every arm and cancel, so an expiry in progress can
  *    tell whether the timer it took was re-armed or cancelled meanwhile.
  *
+ * A timer belongs to the first service it is armed on (t->svc) until it is
+ * initialised or bound again: later calls naming another service act on
+ * that one. So every field of a timer is guarded by one service's lock even
+ * when its entity moves to a domain of another platform (the expiry then
+ * follows the entity across domains, one runqueue lock at a time).
+ *
  * Never early: the thread fires the leftmost timer only once the service
  * clock has reached its expiry. It sleeps on a CLOCK_MONOTONIC condition
  * variable; for another service clock (RAW, BOOTTIME: different rate) the
@@ -131,9 +137,18 @@ static void dequeue(struct dls_posix_timers *s, struct dls_posix_timer *t)
 	t->queued = false;
 }
 
+/* The service @t belongs to: its first arm's, else @s (not yet armed). */
+static struct dls_posix_timers *owner(struct dls_posix_timers *s,
+				      const struct dls_posix_timer *t)
+{
+	return t->svc ? t->svc : s;
+}
+
 void dls_posix_timer_arm(struct dls_posix_timers *s, struct dls_posix_timer *t,
 			 uint64_t expires)
 {
+	s = owner(s, t);
+	t->svc = s; /* the arming caller serialises arms of one timer */
 	pthread_mutex_lock(&s->lock);
 	if (t->queued)
 		dequeue(s, t);
@@ -165,6 +180,7 @@ int dls_posix_timer_try_cancel(struct dls_posix_timers *s, struct dls_posix_time
 {
 	int ret;
 
+	s = owner(s, t);
 	pthread_mutex_lock(&s->lock);
 	ret = try_cancel_locked(s, t);
 	pthread_mutex_unlock(&s->lock);
@@ -191,6 +207,7 @@ int dls_posix_timer_cancel(struct dls_posix_timers *s, struct dls_posix_timer *t
 {
 	int ret;
 
+	s = owner(s, t);
 	pthread_mutex_lock(&s->lock);
 	if (on_service_thread(s)) {
 		pthread_mutex_unlock(&s->lock);
@@ -206,6 +223,7 @@ bool dls_posix_timer_armed(struct dls_posix_timers *s, const struct dls_posix_ti
 {
 	bool armed;
 
+	s = owner(s, t);
 	pthread_mutex_lock(&s->lock);
 	armed = t->queued;
 	pthread_mutex_unlock(&s->lock);
