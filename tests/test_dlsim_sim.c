@@ -11,7 +11,7 @@
  * - a PI chain: deadline inheritance through two mutexes, and the same
  *   workload without inheritance missing;
  * - a SCHED_OTHER owner that inherits a deadline running in the deadline
- *   class;
+ *   class, also one that inherits it while stranded on an offline CPU;
  * - condition variables that retake their mutex;
  * - deadlocks and a misused mutex stopping the run with a message;
  * - CPU hotplug in global and in partitioned mode, no entity lost;
@@ -484,6 +484,50 @@ static void test_lower_owner_inherits_deadline(void)
 	DLS_ASSERT_EQ_S64(res.exit_code, 0);
 	expect_jobs(r, "H", h, 1, &miss);
 	DLS_ASSERT_EQ_U64(miss, 0);
+	free(r);
+}
+
+/*
+ * An owner stranded while it inherits a deadline joins the deadline class
+ * when its CPU returns. Two CPUs, global, time in ms:
+ *   L (OTHER, CPU 1 only): lock m, run 4, unlock m       released 0
+ *   H (DL, D 20): lock m, run 1, unlock m               released 2
+ *   M (DL, CPU 1 only, D 50): run 9                      released 6
+ *   CPU 1 offline at 1, online at 5.
+ * L runs 0-1 and is stranded holding m; at 2 H blocks on m and L inherits
+ * deadline 22, but cannot run until 5. Back on CPU 1 it runs with that
+ * deadline, ahead of M's 56: L 5-8, H 8-9 (on CPU 0), M 8-17. Without the
+ * boost on return M would run 6-15 first and H end at 18.
+ */
+static void test_stranded_owner_boosted_on_return(void)
+{
+	static const char text[] =
+		"{\"global\": {\"pi_enabled\": true}, \"platform\": {\"cpus\": 2},\n"
+		" \"simulation\": {\"horizon_us\": 60000, \"mode\": \"global\",\n"
+		"   \"hotplug\": [{\"cpu\": 1, \"at_us\": 1000, \"online\": false},\n"
+		"               {\"cpu\": 1, \"at_us\": 5000, \"online\": true}]},\n"
+		" \"tasks\": {\n"
+		"\"L\": {\"cpus\": [1], \"lock\": \"m\", \"run\": 4000, \"unlock\": \"m\",\n"
+		"      \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+		"\"H\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 2000, \"dl-runtime\": 2000,\n"
+		"      \"dl-deadline\": 20000, \"dl-period\": 100000,\n"
+		"      \"lock\": \"m\", \"run\": 1000, \"unlock\": \"m\",\n"
+		"      \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+		"\"M\": {\"policy\": \"SCHED_DEADLINE\", \"cpus\": [1], \"delay\": 6000,\n"
+		"      \"dl-runtime\": 10000, \"dl-deadline\": 50000, \"dl-period\": 100000,\n"
+		"      \"run\": 9000, \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+	static const double l[] = { 8 }, h[] = { 9 }, m[] = { 17 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int miss;
+
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	expect_jobs(r, "L", l, 1, &miss);
+	expect_jobs(r, "H", h, 1, &miss);
+	expect_jobs(r, "M", m, 1, &miss);
+	DLS_ASSERT_EQ_U64(res.misses, 0);
+	DLS_ASSERT_EQ_U64(res.boosts, 1);
 	free(r);
 }
 
@@ -1124,6 +1168,7 @@ static const struct dls_test_case cases[] = {
 	{ "Dhall's effect", test_dhall },
 	{ "PI chain, with and without inheritance", test_pi_chain },
 	{ "OTHER owner inherits a deadline", test_lower_owner_inherits_deadline },
+	{ "stranded owner boosted when its CPU returns", test_stranded_owner_boosted_on_return },
 	{ "condition wait retakes its mutex", test_condition_retakes_mutex },
 	{ "deadlock and mutex misuse reported", test_deadlock_reported },
 	{ "hotplug, global", test_hotplug_global },

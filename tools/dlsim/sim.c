@@ -1321,6 +1321,11 @@ static void cpu_up(struct sim *s, int cpu, struct hotplug_log *l)
 			t->stranded = false;
 			l->back++;
 			log_name(l, t->name);
+			/* A lower-class owner that inherited a deadline while
+			 * stranded joins the deadline class now it can run. */
+			if (!t->is_dl && s->w->pi_enabled && t->pi.boosted &&
+			    t->pi.eff.has_dl)
+				dl_boost_start(s, t);
 		}
 	}
 	c->need_resched = true;
