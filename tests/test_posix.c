@@ -795,9 +795,11 @@ static void dead_from_callback(void *arg, struct dls_posix_timer *t)
 {
 	struct dead_rec *d = arg;
 
+	int rc = dls_posix_task_dead(d->dom, d->se, d->pt);
+
 	(void)t;
 	pthread_mutex_lock(&d->r->m);
-	d->rc = dls_posix_task_dead(d->dom, d->se, d->pt);
+	d->rc = rc;
 	pthread_mutex_unlock(&d->r->m);
 }
 

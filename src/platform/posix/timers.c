@@ -148,7 +148,8 @@ void dls_posix_timer_arm(struct dls_posix_timers *s, struct dls_posix_timer *t,
 			 uint64_t expires)
 {
 	s = owner(s, t);
-	t->svc = s; /* the arming caller serialises arms of one timer */
+	if (!t->svc)
+		t->svc = s; /* its first arm: the caller serialises arms of a timer */
 	pthread_mutex_lock(&s->lock);
 	if (t->queued)
 		dequeue(s, t);
