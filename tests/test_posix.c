@@ -654,6 +654,25 @@ static void dom_trace(void *ctx, const struct dls_trace_event *ev)
 	pthread_mutex_unlock(&r->m);
 }
 
+/* Attach @se to rq[0], run it past its 1 ms budget and throttle it. */
+static void throttle(struct dom_rec *r, const struct dls_ops *ops, struct dls_rq *rq,
+		     struct dls_entity *se, struct dls_posix_timer *pt,
+		     const struct dls_params *p)
+{
+	dls_entity_init(se);
+	dls_posix_timer_bind(pt, &se->timer);
+	ops->lock(&r->plat, 0);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(rq, se, p), 0);
+	dls_wakeup(rq, se);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(rq), se);
+	ops->unlock(&r->plat, 0);
+	sleep_ns(2 * MS);
+	ops->lock(&r->plat, 0);
+	dls_tick(rq);
+	CU_ASSERT_FATAL(se->throttled);
+	ops->unlock(&r->plat, 0);
+}
+
 /* An entity exhausts its budget: its replenishment timer fires on the
  * service thread, not before the deadline, under the runqueue lock. Then a
  * throttled entity dies: its timer is cancelled and never fires. */
@@ -678,17 +697,9 @@ static void test_domain_replenish(void)
 	dls_posix_fill_ops(&ops, dom_resched, dom_trace);
 	DLS_ASSERT_EQ_S64(dls_domain_init(&dom, &ops, &r->plat, NULL, rq, 1), 0);
 	DLS_ASSERT_EQ_S64(dls_posix_start(&r->plat), 0);
-	dls_entity_init(&se);
-	dls_posix_timer_bind(&pt, &se.timer);
 
+	throttle(r, &ops, rq, &se, &pt, &p);
 	ops.lock(&r->plat, 0);
-	DLS_ASSERT_EQ_S64(dls_entity_attach(&rq[0], &se, &p), 0);
-	dls_wakeup(&rq[0], &se);
-	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq[0]), &se);
-	ops.unlock(&r->plat, 0);
-	sleep_ns(2 * MS); /* runs past its 1 ms budget */
-	ops.lock(&r->plat, 0);
-	dls_tick(&rq[0]);
 	CU_ASSERT(se.throttled);
 	deadline = se.deadline;
 	CU_ASSERT(dls_posix_timer_armed(&r->plat.timers, &pt));
@@ -810,25 +821,6 @@ static void *killer(void *arg)
 	d->kill_rc = dls_posix_task_dead(d->dom, d->se, d->pt);
 	d->running_after = timer_running(&d->r->plat.timers, d->pt);
 	return NULL;
-}
-
-/* Attach @se to rq[0], run it past its 1 ms budget and throttle it. */
-static void throttle(struct dom_rec *r, const struct dls_ops *ops, struct dls_rq *rq,
-		     struct dls_entity *se, struct dls_posix_timer *pt,
-		     const struct dls_params *p)
-{
-	dls_entity_init(se);
-	dls_posix_timer_bind(pt, &se->timer);
-	ops->lock(&r->plat, 0);
-	DLS_ASSERT_EQ_S64(dls_entity_attach(rq, se, p), 0);
-	dls_wakeup(rq, se);
-	CU_ASSERT_PTR_EQUAL(dls_schedule(rq), se);
-	ops->unlock(&r->plat, 0);
-	sleep_ns(2 * MS);
-	ops->lock(&r->plat, 0);
-	dls_tick(rq);
-	CU_ASSERT_FATAL(se->throttled);
-	ops->unlock(&r->plat, 0);
 }
 
 /*

@@ -88,6 +88,23 @@ static uint64_t stress_ns(uint64_t dflt_ms)
 	return (ms < 200 ? 200 : ms) * MS;
 }
 
+/* How long a stress case runs: stress_ns(@dflt_ms) from now on. */
+struct timebox {
+	struct dls_posix_clock clock;
+	uint64_t end;
+};
+
+static void timebox_start(struct timebox *tb, uint64_t dflt_ms)
+{
+	CU_ASSERT_FATAL(dls_posix_clock_init(&tb->clock, DLS_POSIX_CLOCK_MONOTONIC) == 0);
+	tb->end = dls_posix_clock_now(&tb->clock) + stress_ns(dflt_ms);
+}
+
+static bool timebox_open(struct timebox *tb)
+{
+	return dls_time_before(dls_posix_clock_now(&tb->clock), tb->end);
+}
+
 static void sleep_ns(uint64_t ns)
 {
 	struct timespec ts = { (time_t)(ns / 1000000000u), (long)(ns % 1000000000u) };
@@ -251,25 +268,37 @@ static void on_stranded(void *arg, struct dls_entity *se)
 	((struct sys *)arg)->stranded++;
 }
 
+/* A global domain of @n CPUs on platform @plat; returns its smp storage. */
+static void *posix_global_domain(struct dls_posix *plat, const struct dls_posix_config *cfg,
+				 struct dls_posix_lock *locks, struct dls_ops *ops,
+				 void (*resched)(void *ctx, int cpu), struct dls_domain *dom,
+				 struct dls_rq *rqs, int n)
+{
+	size_t sz = dls_smp_size(n);
+	void *mem;
+
+	CU_ASSERT_FATAL(dls_posix_init(plat, cfg, locks, n) == 0);
+	dls_posix_fill_ops(ops, resched, NULL);
+	CU_ASSERT_FATAL(dls_domain_init(dom, ops, plat, NULL, rqs, n) == 0);
+	mem = aligned_alloc(16, (sz + 15) & ~(size_t)15);
+	CU_ASSERT_FATAL(mem != NULL);
+	CU_ASSERT_FATAL(dls_posix_smp_init(plat, dom, mem, sz) == 0);
+	return mem;
+}
+
 static void sys_init(struct sys *s, enum dls_posix_lock_kind kind, uint64_t seed, bool churn)
 {
 	struct dls_posix_config cfg = { DLS_POSIX_CLOCK_MONOTONIC, kind };
 	static const int mask_cpus[NMASKS][NCPU + 1] = {
 		{ 0, 1, 2, 3, -1 }, { 0, 1, -1 }, { 2, 3, -1 }, { 1, -1 }, { 0, 2, 3, -1 },
 	};
-	size_t sz;
 
 	memset(s, 0, sizeof(*s));
 	CU_ASSERT_FATAL(pthread_mutex_init(&s->adm_lock, NULL) == 0);
 	s->churn_on = churn; /* before any worker starts */
-	CU_ASSERT_FATAL(dls_posix_init(&s->plat, &cfg, s->locks, NCPU) == 0);
-	s->plat.user = s;
-	dls_posix_fill_ops(&s->ops, sys_resched, NULL);
-	CU_ASSERT_FATAL(dls_domain_init(&s->dom, &s->ops, &s->plat, NULL, s->rqs, NCPU) == 0);
-	sz = dls_smp_size(NCPU);
-	s->smp_mem = aligned_alloc(16, (sz + 15) & ~(size_t)15);
-	CU_ASSERT_FATAL(s->smp_mem != NULL);
-	CU_ASSERT_FATAL(dls_posix_smp_init(&s->plat, &s->dom, s->smp_mem, sz) == 0);
+	s->smp_mem = posix_global_domain(&s->plat, &cfg, s->locks, &s->ops, sys_resched,
+					 &s->dom, s->rqs, NCPU);
+	s->plat.user = s; /* before anything reschedules */
 	for (int m = 0; m < NMASKS; m++) {
 		s->masks[m] = (struct dls_cpumask *)(void *)s->mask_mem[m];
 		CU_ASSERT_FATAL(dls_cpumask_init(s->masks[m], sizeof(s->mask_mem[m]), NCPU) == 0);
@@ -377,15 +406,14 @@ static void run_stress(enum dls_posix_lock_kind kind, uint64_t dflt_ms, bool hot
 {
 	struct sys *s = malloc(sizeof(*s));
 	struct dls_test_rng rng;
-	struct dls_posix_clock clock;
-	uint64_t end, cycles = 0;
+	struct timebox tb;
+	uint64_t cycles = 0;
 
 	CU_ASSERT_FATAL(s != NULL);
 	sys_init(s, kind, seed, false);
 	dls_test_rng_seed(&rng, seed ^ 0x5eed);
-	CU_ASSERT_FATAL(dls_posix_clock_init(&clock, DLS_POSIX_CLOCK_MONOTONIC) == 0);
-	end = dls_posix_clock_now(&clock) + stress_ns(dflt_ms);
-	while (dls_time_before(dls_posix_clock_now(&clock), end)) {
+	timebox_start(&tb, dflt_ms);
+	while (timebox_open(&tb)) {
 		int cpu = (int)dls_test_rng_below(&rng, NCPU);
 		int rc;
 
@@ -418,6 +446,13 @@ static void run_stress(enum dls_posix_lock_kind kind, uint64_t dflt_ms, bool hot
 	free(s);
 }
 
+/* The domain's admitted sum fits its online capacity (runqueues locked). */
+static bool within_limit(const struct dls_domain *dom)
+{
+	return dom->smp->bw_total * DLS_CAPACITY_SCALE <=
+	       dom->cfg.bw_limit * dom->smp->capacity_online;
+}
+
 /*
  * With every runqueue locked nothing admits or migrates: the domain is
  * whole, its admitted sum fits the online capacity (no offline here is
@@ -426,20 +461,21 @@ static void run_stress(enum dls_posix_lock_kind kind, uint64_t dflt_ms, bool hot
 static void check_locked_snapshot(struct sys *s)
 {
 	const char *err;
-	uint64_t bw, cap, counted;
+	uint64_t bw, counted;
+	bool fits;
 
 	for (int c = 0; c < NCPU; c++)
 		s->ops.lock(&s->plat, c);
 	err = dls_domain_check(&s->dom);
 	bw = s->dom.smp->bw_total;
-	cap = s->dom.smp->capacity_online;
+	fits = within_limit(&s->dom);
 	pthread_mutex_lock(&s->adm_lock);
 	counted = s->adm_sum + s->base_bw;
 	pthread_mutex_unlock(&s->adm_lock);
 	for (int c = NCPU - 1; c >= 0; c--)
 		s->ops.unlock(&s->plat, c);
 	DLS_ASSERT_VALID(err);
-	CU_ASSERT(bw * DLS_CAPACITY_SCALE <= s->dom.cfg.bw_limit * cap);
+	CU_ASSERT(fits);
 	CU_ASSERT(counted <= bw);
 }
 
@@ -448,16 +484,14 @@ static void run_admission(uint64_t dflt_ms, uint64_t seed)
 {
 	struct sys *s = malloc(sizeof(*s));
 	struct dls_test_rng rng;
-	struct dls_posix_clock clock;
-	uint64_t end;
+	struct timebox tb;
 	unsigned long down = 0, refused = 0;
 
 	CU_ASSERT_FATAL(s != NULL);
 	sys_init(s, DLS_POSIX_LOCK_MUTEX, seed, true);
 	dls_test_rng_seed(&rng, seed ^ 0xad);
-	CU_ASSERT_FATAL(dls_posix_clock_init(&clock, DLS_POSIX_CLOCK_MONOTONIC) == 0);
-	end = dls_posix_clock_now(&clock) + stress_ns(dflt_ms);
-	while (dls_time_before(dls_posix_clock_now(&clock), end)) {
+	timebox_start(&tb, dflt_ms);
+	while (timebox_open(&tb)) {
 		int cpu = (int)dls_test_rng_below(&rng, NCPU);
 		int rc = dls_posix_cpu_down(&s->dom, cpu, &s->cpus[cpu].w, false, on_stranded, s);
 
@@ -644,11 +678,8 @@ static void x_check_locked(struct xsys *x)
 		for (int c = 0; c < XCPU; c++)
 			x->d[k].ops.lock(&x->d[k].plat, c);
 	for (int k = 0; k < 2; k++) {
-		const struct dls_domain *dom = &x->d[k].dom;
-
-		err[k] = dls_domain_check(dom);
-		fits[k] = dom->smp->bw_total * DLS_CAPACITY_SCALE <=
-			  dom->cfg.bw_limit * dom->smp->capacity_online;
+		err[k] = dls_domain_check(&x->d[k].dom);
+		fits[k] = within_limit(&x->d[k].dom);
 	}
 	for (int k = 1; k >= 0; k--)
 		for (int c = XCPU - 1; c >= 0; c--)
@@ -698,24 +729,17 @@ static void run_two_domains(bool share, uint64_t seed)
 	struct xcpu cpus[2 * XCPU];
 	pthread_t th[2 * XCPU];
 	struct dls_test_rng rng;
-	struct dls_posix_clock clock;
-	uint64_t end;
+	struct timebox tb;
 	uint64_t bw[2] = { 0, 0 }, want = 0;
 	int seen[XENT] = { 0 };
-	size_t sz = dls_smp_size(XCPU);
 
 	CU_ASSERT_FATAL(x != NULL);
 	pthread_mutex_init(&x->m, NULL);
 	for (int k = 0; k < 2; k++) {
 		struct xdom *d = &x->d[k];
 
-		CU_ASSERT_FATAL(dls_posix_init(&d->plat, NULL, d->locks, XCPU) == 0);
-		dls_posix_fill_ops(&d->ops, x_resched, NULL);
-		CU_ASSERT_FATAL(dls_domain_init(&d->dom, &d->ops, &d->plat, NULL, d->rqs,
-						XCPU) == 0);
-		d->smp_mem = aligned_alloc(16, (sz + 15) & ~(size_t)15);
-		CU_ASSERT_FATAL(d->smp_mem != NULL);
-		CU_ASSERT_FATAL(dls_posix_smp_init(&d->plat, &d->dom, d->smp_mem, sz) == 0);
+		d->smp_mem = posix_global_domain(&d->plat, NULL, d->locks, &d->ops, x_resched,
+						 &d->dom, d->rqs, XCPU);
 	}
 	DLS_ASSERT_EQ_S64(dls_posix_share_timers(&x->d[1].plat, &x->d[1].plat), DLS_EINVAL);
 	DLS_ASSERT_EQ_S64(dls_posix_share_timers(NULL, &x->d[0].plat), DLS_EINVAL);
@@ -747,9 +771,8 @@ static void run_two_domains(bool share, uint64_t seed)
 		CU_ASSERT_FATAL(pthread_create(&th[c], NULL, x_cpu_main, &cpus[c]) == 0);
 	}
 	dls_test_rng_seed(&rng, seed ^ 0x40e);
-	CU_ASSERT_FATAL(dls_posix_clock_init(&clock, DLS_POSIX_CLOCK_MONOTONIC) == 0);
-	end = dls_posix_clock_now(&clock) + stress_ns(400);
-	for (unsigned long n = 0; dls_time_before(dls_posix_clock_now(&clock), end); n++) {
+	timebox_start(&tb, 400);
+	for (unsigned long n = 0; timebox_open(&tb); n++) {
 		x_move(x, &x->tasks[dls_test_rng_below(&rng, XENT)],
 		       (int)dls_test_rng_below(&rng, XCPU));
 		if ((n & 63) == 0) {
