@@ -106,7 +106,7 @@ static void on_release(void *arg, struct dls_posix_timer *timer)
 {
 	struct task *t = arg;
 	struct app *a = t->app;
-	struct dls_rq *rq = dls_posix_entity_lock(&a->dom, &t->se);
+	struct dls_rq *rq = dls_posix_entity_lock(&t->se);
 	uint64_t release = t->next_release;
 
 	t->next_release += t->period;
@@ -290,7 +290,7 @@ int main(int argc, char **argv)
 	start = dls_posix_clock_now(&a->plat.clock) + 5 * MS;
 	for (int i = 0; i < NTASK; i++) {
 		struct task *t = &a->tasks[i];
-		struct dls_rq *rq = dls_posix_entity_lock(&a->dom, &t->se);
+		struct dls_rq *rq = dls_posix_entity_lock(&t->se);
 
 		t->next_release = start;
 		dls_posix_timer_arm(&a->plat.timers, &t->release, start);

@@ -180,7 +180,7 @@ static void churn_step(struct cpu *c)
 		t->live = false;
 		return;
 	}
-	trq = dls_posix_entity_lock(&s->dom, &t->se);
+	trq = dls_posix_entity_lock(&t->se);
 	CU_ASSERT_FATAL(trq != NULL);
 	old = t->se.bw;
 	if (bw <= old) { /* giving back is never refused */
@@ -210,7 +210,7 @@ static void step(struct cpu *c)
 		break;
 	case 0: /* wake a task wherever it is */
 	case 1:
-		trq = dls_posix_entity_lock(&s->dom, &t->se);
+		trq = dls_posix_entity_lock(&t->se);
 		if (trq) {
 			int cpu = dls_select_cpu(&s->dom, &t->se, trq->cpu);
 
@@ -221,7 +221,7 @@ static void step(struct cpu *c)
 		}
 		break;
 	case 2: /* affinity change */
-		trq = dls_posix_entity_lock(&s->dom, &t->se);
+		trq = dls_posix_entity_lock(&t->se);
 		if (trq) {
 			int rc = dls_entity_set_affinity(
 				&t->se, s->masks[dls_test_rng_below(&c->rng, NMASKS)]);
@@ -644,7 +644,7 @@ static void *x_cpu_main(void *arg)
 
 		if (op < 2) { /* wake a task wherever it is now */
 			struct task *t = &x->tasks[dls_test_rng_below(&c->rng, XENT)];
-			struct dls_rq *trq = dls_posix_entity_lock(&d->dom, &t->se);
+			struct dls_rq *trq = dls_posix_entity_lock(&t->se);
 
 			CU_ASSERT_FATAL(trq != NULL);
 			if (!t->se.runnable)
@@ -696,7 +696,7 @@ static void x_move(struct xsys *x, struct task *t, int cpu)
 	struct dls_rq *src, *dst;
 	int from, rc;
 
-	src = dls_posix_entity_lock(&x->d[0].dom, &t->se);
+	src = dls_posix_entity_lock(&t->se);
 	CU_ASSERT_FATAL(src != NULL);
 	from = x_dom_of(x, src);
 	if (from == 0) { /* A -> B: A's lock is held, take B's */
@@ -706,7 +706,7 @@ static void x_move(struct xsys *x, struct task *t, int cpu)
 		src->dom->ops->unlock(src->dom->ctx, src->cpu);
 		dst = &x->d[0].rqs[cpu];
 		dst->dom->ops->lock(dst->dom->ctx, dst->cpu);
-		src = dls_posix_entity_lock(&x->d[1].dom, &t->se);
+		src = dls_posix_entity_lock(&t->se);
 		CU_ASSERT_FATAL(src != NULL && x_dom_of(x, src) == 1); /* only we move it across */
 	}
 	rc = dls_entity_move_domain(&t->se, dst, NULL);

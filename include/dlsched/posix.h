@@ -416,15 +416,13 @@ DLS_API void dls_posix_destroy(struct dls_posix *p);
 /**
  * @brief Lock the runqueue an entity is attached to, following it if it
  * migrates meanwhile, also into another domain (Linux's task_rq_lock); the
- * lock taken is that of the runqueue's own domain.
- * @param[in] dom the domain it was attached in; its ops have lock and unlock.
- * @param[in] se an attached entity.
+ * lock taken is that of the runqueue's own domain, through its lock op.
+ * @param[in] se an entity; its domains' ops have lock and unlock.
  * @return the entity's runqueue, locked; NULL (nothing locked) when it is
  *         not attached.
  * @note With no runqueue lock held.
  */
-DLS_API struct dls_rq *dls_posix_entity_lock(struct dls_domain *dom,
-					     struct dls_entity *se);
+DLS_API struct dls_rq *dls_posix_entity_lock(struct dls_entity *se);
 
 /**
  * @brief The task died: detach its entity (dls_task_dead() under the lock

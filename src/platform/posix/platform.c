@@ -178,9 +178,9 @@ DLS_RACY static struct dls_rq *racy_rq(const struct dls_entity *se)
 	return *(struct dls_rq *const volatile *)&se->rq;
 }
 
-struct dls_rq *dls_posix_entity_lock(struct dls_domain *dom, struct dls_entity *se)
+struct dls_rq *dls_posix_entity_lock(struct dls_entity *se)
 {
-	(void)dom; /* the runqueue names its domain, also after a move */
+	/* The runqueue names its domain and lock, also after a move. */
 	for (;;) {
 		struct dls_rq *rq = racy_rq(se);
 
@@ -201,7 +201,7 @@ int dls_posix_task_dead(struct dls_domain *dom, struct dls_entity *se,
 
 	if (!dom || !se || !t)
 		return DLS_EINVAL;
-	rq = dls_posix_entity_lock(dom, se);
+	rq = dls_posix_entity_lock(se);
 	/* The timer's service (arms happen under the runqueue lock we hold),
 	 * or the domain's if it was never armed. */
 	svc = t->svc ? t->svc : plat(dom->ctx)->svc;
