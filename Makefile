@@ -10,7 +10,7 @@ CMAKE   ?= cmake
 CTEST   ?= ctest
 
 .PHONY: all deps deps-cross deps-fuzz demo check check-asan check-tsan check-clang \
-        check-cross check-install check-freestanding check-fuzz check-stress check-all \
+        check-cross check-install check-freestanding check-fuzz check-stress check-fresh check-all \
         docs bench clean
 
 all: check
@@ -87,6 +87,12 @@ check-fuzz: deps-fuzz
 	tools/dlsim/fuzz/run.sh $${FUZZ_SECONDS:-120}
 	tools/dlsim/fuzz/run.sh $${FUZZ_SECONDS:-120} fuzz_sim
 
+# The contract on a fresh machine: a minimal Debian root (debootstrap) with
+# nothing but make, a clean clone, and make check, check-cross and a short
+# check-fuzz run there; every package must come from tools/install-deps.sh.
+check-fresh:
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-10} tools/check-fresh.sh $(BUILD) check check-cross check-fuzz
+
 check-freestanding: deps-cross
 	tools/check-freestanding.sh $(BUILD)
 
@@ -104,7 +110,7 @@ bench: deps $(BUILD)/release/CMakeCache.txt
 	@tools/demo.sh $(BUILD)/release bench
 
 check-all: check check-clang check-asan check-tsan check-stress check-install docs check-fuzz \
-           check-cross
+           check-cross check-fresh
 
 clean:
 	rm -rf $(BUILD)

@@ -52,8 +52,6 @@ fi
 
 rm -rf "$root/src"
 git clone -q "$top" "$root/src"
-mkdir -p "$root/shared"
-[ -d "$top/../shared" ] && cp -r "$top/../shared/." "$root/shared/" 2>/dev/null || true
 mount -t proc proc "$root/proc"
 mount --bind /dev "$root/dev"
 mount --bind /dev/pts "$root/dev/pts"
