@@ -37,6 +37,7 @@
 #include <dlsched/cpudl.h>
 
 #include "bench_util.h"
+#include "edf/cpudl_impl.h"
 
 static struct dls_cpumask *mask_new(int nr)
 {

@@ -38,6 +38,7 @@
 #include <dlsched/smp.h>
 
 #include "bench_util.h"
+#include "edf/cpudl_impl.h"
 
 #define MS UINT64_C(1000000)
 #define NDL 4096

@@ -13,6 +13,7 @@
 #include <dlsched/cpudl.h>
 
 #include "dls_test.h"
+#include "edf/cpudl_impl.h"
 
 struct heap {
 	struct dls_cpudl cp;

@@ -5,13 +5,28 @@ set -eu
 build=${1:-build}
 top=$(pwd)
 prefix="$top/$build/install-stage"
-rm -rf "$prefix" "$build/install-lib" "$build/consumer-cmake" "$build/consumer-pc"
+rm -rf "$prefix" "$build/install-lib" "$build/consumer-cmake" "$build/consumer-pc" \
+	"$build/consumer-headers"
 
 cmake -S . -B "$build/install-lib" -DCMAKE_BUILD_TYPE=Release \
 	-DCMAKE_INSTALL_PREFIX="$prefix" -DDLSCHED_BUILD_TESTS=OFF \
 	-DDLSCHED_BUILD_BENCH=OFF -DDLSCHED_BUILD_TOOLS=OFF
 cmake --build "$build/install-lib" -j2
 cmake --install "$build/install-lib"
+
+echo "== every installed header compiles on its own"
+incdir=$(dirname "$(find "$prefix" -path '*/dlsched/dlsched.h' | head -n 1)")
+mkdir -p "$build/consumer-headers"
+for h in "$incdir"/*.h; do
+	name=$(basename "$h")
+	case $name in
+	*_impl.h) continue ;; # not API: included by its public header
+	esac
+	printf '#include <dlsched/%s>\n' "$name" >"$build/consumer-headers/inc.c"
+	cc -std=c11 -Wall -Wextra -Werror -I"$(dirname "$incdir")" \
+		-c "$build/consumer-headers/inc.c" -o "$build/consumer-headers/inc.o" ||
+		{ echo "check-install: <dlsched/$name> does not compile alone" >&2; exit 1; }
+done
 
 echo "== consumer via find_package(dlsched)"
 cmake -S tests/consumer -B "$build/consumer-cmake" -DCMAKE_PREFIX_PATH="$prefix"

@@ -197,34 +197,6 @@ DLS_API bool dls_cpudl_deadline(struct dls_cpudl *cp, int cpu, uint64_t *dl);
  */
 DLS_API const char *dls_cpudl_check(const struct dls_cpudl *cp);
 
-/**
- * @brief Reference (slow) path: the linear scan of the seed's
- * latest_cpu_find, for cross-checking the heap.
- *
- * Scans every CPU of @p span & @p allowed. Candidates are the free CPUs
- * and the busy ones whose earliest deadline is later than @p dl. Returns a
- * free candidate if there is one (chosen as dls_cpudl_find() chooses among
- * free CPUs, @p fit included), else the busy candidate with the latest
- * earliest deadline (ties: lowest id), else -1. O(nr_cpus).
- * @param[in] span the online CPUs to consider.
- * @param[in] allowed the entity's affinity, same CPU count.
- * @param[in] dl the entity's absolute deadline.
- * @param[in] earliest per-CPU state: returns false when @p cpu is free,
- *            else true with its earliest deadline in *@p edl.
- * @param[in] ctx first argument of @p earliest.
- * @param[in] fit capacity filter, or NULL.
- * @param[out] later_mask if not NULL, every candidate (free and later
- *             busy CPUs), as the seed fills it.
- * @return the chosen CPU, or -1.
- * @note Reads the per-CPU state through @p earliest only; locking is the
- *       caller's.
- */
-DLS_API int dls_cpudl_find_linear(const struct dls_cpumask *span,
-				  const struct dls_cpumask *allowed, uint64_t dl,
-				  bool (*earliest)(void *ctx, int cpu, uint64_t *edl),
-				  void *ctx, const struct dls_cpudl_fit *fit,
-				  struct dls_cpumask *later_mask);
-
 /** @} */
 
 #endif /* DLSCHED_CPUDL_H */

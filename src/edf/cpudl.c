@@ -18,6 +18,7 @@
  */
 #include <dlsched/cpudl.h>
 
+#include "cpudl_impl.h"
 #include "internal.h"
 
 #define ALIGN8(x) (((x) + 7u) & ~(size_t)7u)
