@@ -15,7 +15,13 @@
  *    min(W_i(R_k), E_i(D_k), R_k - C_k + 1) / m) iterated from C_k, with the
  *    workload bound W_i(L) (eq. 4 and 8) and the EDF bound E_i(D_k) (eq. 5
  *    and 9) both shrunk by the slack S_i = D_i - R_i of earlier rounds;
- *    rounds repeat while a slack grows.
+ *    rounds repeat while a slack grows. Any R with R >= C_k + floor(...(R)
+ *    / m) bounds the response (the paper's proof needs no more), so after
+ *    RTA_PLAIN_STEPS steps each step advances at least (D_k - C_k) /
+ *    RTA_MIN_STEP, as schedcat's min_delta does: when about m terms grow
+ *    with R the plain iteration crawls by nanoseconds. The bound stays safe;
+ *    it may exceed the least fixed point, and so reject a few sets the
+ *    plain iteration would accept.
  *  - Tardiness (Devi & Anderson, RTSS 2005; Linux sched-deadline.rst §3):
  *    U <= m bounds every job's lateness by
  *    ((m - 1) C_max - C_min) / (m - (m - 2) U_max) + C_max.
@@ -26,6 +32,8 @@
 #include "analysis/analysis_impl.h"
 
 #define RTA_ROUNDS 64
+#define RTA_PLAIN_STEPS 32
+#define RTA_MIN_STEP 256
 #define RESP_FAILED (UINT64_C(1) << 63)
 
 /* The task with the largest C / X (X = D for density, T otherwise). */
@@ -200,7 +208,8 @@ static uint64_t rta_fixpoint(const struct dls_params *ts, size_t n, int m,
 			     const uint64_t *resp, size_t k)
 {
 	const struct dls_params *tk = &ts[k];
-	uint64_t R = tk->runtime, next;
+	uint64_t R = tk->runtime, next, steps = 0;
+	uint64_t min_step = (tk->deadline - tk->runtime) / RTA_MIN_STEP + 1;
 
 	for (;;) {
 		dls_u128 work = dls_u128_from_u64(0);
@@ -221,8 +230,11 @@ static uint64_t rta_fixpoint(const struct dls_params *ts, size_t n, int m,
 		}
 		next = dls__sat_add(tk->runtime,
 				    dls_u128_div_u64_rem(work, (uint64_t)m, NULL).lo);
-		if (next == R || next > tk->deadline)
-			return next;
+		if (next <= R || next > tk->deadline)
+			return next <= R ? R : next;
+		/* past RTA_PLAIN_STEPS, steps of at least (D - C) / RTA_MIN_STEP */
+		if (++steps > RTA_PLAIN_STEPS && next - R < min_step)
+			next = R + min_step < tk->deadline ? R + min_step : tk->deadline;
 		R = next;
 	}
 }
