@@ -54,3 +54,44 @@ execute_process(COMMAND ${emulator} ${DLSIM} analyze ${WORKDIR}/no-such.json
 if(NOT rc EQUAL 66 OR NOT err MATCHES "cannot read")
   message(FATAL_ERROR "missing file: exit ${rc}, '${err}'")
 endif()
+
+# `dlsim sweep --tests ... --check-analysis`: one acceptance column per test
+# in the CSV and the table, one curve per test in the SVG, no disagreement,
+# and clear errors for an unknown test or --tests with --dir.
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --cpus 2 --tasks 5 --util 0.5,1,1.5
+                        --sets 6 --horizon 200 --deadlines constrained --no-progress
+                        --tests qpa,gfb,bak,bcl,rta,ff --check-analysis --jobs 2
+                        --csv ${WORKDIR}/analysis.csv --svg ${WORKDIR}/analysis.svg
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "ratio +qpa +gfb +bak +bcl +rta +ff\n"
+   OR NOT out MATCHES "analysis and simulation disagree on 0 sets")
+  message(FATAL_ERROR "sweep --tests --check-analysis: exit ${rc}\n${out}\n${err}")
+endif()
+file(READ ${WORKDIR}/analysis.csv csv)
+if(NOT csv MATCHES "^utilisation,sets,schedulable,ratio,qpa,gfb,bak,bcl,rta,ff\n(0.5|1|1.5),6(,[0-9.]+)+\n")
+  message(FATAL_ERROR "unexpected CSV:\n${csv}")
+endif()
+string(REGEX MATCHALL "\n[^,\n]+(,[^,\n]+)*" rows "\n${csv}")
+foreach(r ${rows})
+  string(REGEX MATCHALL "," commas "${r}")
+  list(LENGTH commas nc)
+  if(NOT nc EQUAL 9)
+    message(FATAL_ERROR "row '${r}' has ${nc} commas, not 9")
+  endif()
+endforeach()
+file(READ ${WORKDIR}/analysis.svg svg)
+string(REGEX MATCHALL "<polyline" curves "${svg}")
+list(LENGTH curves ncurves)
+if(NOT ncurves EQUAL 7)
+  message(FATAL_ERROR "${ncurves} curves in the SVG, want 7 (simulated + 6 tests)")
+endif()
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --tests qpa,nope
+  RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 64 OR NOT err MATCHES "--tests: expected a comma list")
+  message(FATAL_ERROR "unknown test: exit ${rc}, '${err}'")
+endif()
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --dir ${WORKDIR} --tests qpa
+  RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 64 OR NOT err MATCHES "need generated sets")
+  message(FATAL_ERROR "--tests with --dir: exit ${rc}, '${err}'")
+endif()
