@@ -43,6 +43,23 @@ static uint64_t hyperperiod(const struct dls_params *ts, size_t n)
 	return h;
 }
 
+static uint64_t max_deadline(const struct dls_params *ts, size_t n)
+{
+	uint64_t d = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (ts[i].deadline > d)
+			d = ts[i].deadline;
+	return d;
+}
+
+static void print_set(const struct dls_params *ts, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, "  (C, D, T) = (%" PRIu64 ", %" PRIu64 ", %" PRIu64 ")\n",
+			ts[i].runtime, ts[i].deadline, ts[i].period);
+}
+
 /* Demand of synchronous release in [0, t], job by job. */
 static uint64_t demand_ref(const struct dls_params *ts, size_t n, uint64_t t)
 {
@@ -254,14 +271,12 @@ static void test_qpa_random(void)
 		struct dls_params ts[MAXN];
 		size_t n = 1 + dls_test_rng_below(&rng, 5);
 		struct dls_analysis_result r;
-		uint64_t H, dmax = 0, bound, first = 0;
+		uint64_t H, dmax, bound, first = 0;
 		struct sim_out o;
 
 		random_set(&rng, ts, n, 1 + dls_test_rng_below(&rng, 3));
 		H = hyperperiod(ts, n);
-		for (size_t i = 0; i < n; i++)
-			if (ts[i].deadline > dmax)
-				dmax = ts[i].deadline;
+		dmax = max_deadline(ts, n);
 		/* with U > 1 the excess grows by U H - H >= 1 per hyperperiod */
 		bound = dmax + (dmax + 1) * H;
 		for (uint64_t t = 1; t <= bound && !first; t++) {
@@ -274,9 +289,7 @@ static void test_qpa_random(void)
 			fprintf(stderr, "run %" PRIu64 ": qpa %d at %" PRIu64
 				", reference first violation %" PRIu64 "\n",
 				run, r.schedulable, r.at, first);
-			for (size_t i = 0; i < n; i++)
-				fprintf(stderr, "  (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ")\n",
-					ts[i].runtime, ts[i].deadline, ts[i].period);
+			print_set(ts, n);
 		}
 		CU_ASSERT_EQUAL_FATAL(r.schedulable, !first);
 		sim_gedf(ts, n, 1, first ? first + 1 : H + dmax + 1, &o);
@@ -369,14 +382,12 @@ static void test_global_random(void)
 		int m = 2 + (int)dls_test_rng_below(&rng, 3);
 		size_t n = (size_t)m + 1 + dls_test_rng_below(&rng, 4);
 		struct dls_analysis_result r[4];
-		uint64_t resp[MAXN], H, dmax = 0;
+		uint64_t resp[MAXN], H, dmax;
 		struct sim_out o;
 
 		random_set(&rng, ts, n, 1 + dls_test_rng_below(&rng, 3));
 		H = hyperperiod(ts, n);
-		for (size_t i = 0; i < n; i++)
-			if (ts[i].deadline > dmax)
-				dmax = ts[i].deadline;
+		dmax = max_deadline(ts, n);
 		CU_ASSERT_EQUAL_FATAL(dls_analysis_gfb(ts, n, m, &r[0]), 0);
 		CU_ASSERT_EQUAL_FATAL(dls_analysis_bak(ts, n, m, &r[1]), 0);
 		CU_ASSERT_EQUAL_FATAL(dls_analysis_bcl(ts, n, m, &r[2]), 0);
@@ -390,9 +401,7 @@ static void test_global_random(void)
 			if (o.first_miss) {
 				fprintf(stderr, "run %" PRIu64 ": %s accepts, miss at %" PRIu64
 					" on %d CPUs\n", run, names[k], o.first_miss, m);
-				for (size_t i = 0; i < n; i++)
-					fprintf(stderr, "  (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ")\n",
-						ts[i].runtime, ts[i].deadline, ts[i].period);
+				print_set(ts, n);
 			}
 			DLS_ASSERT_EQ_U64(o.first_miss, 0);
 		}
