@@ -437,6 +437,19 @@ static void test_tardiness(void)
 	ts[3] = task(1, 6, 6);
 	CU_ASSERT_EQUAL_FATAL(dls_analysis_tardiness(ts, 4, 2, &r), 0);
 	CU_ASSERT_FALSE(r.schedulable);
+	/*
+	 * schedcat's Devi & Anderson case (tests/edf.py, class DA): (80, 100),
+	 * (33, 66), (7, 10) has bounded tardiness on 2 CPUs (U = 2), not on 1.
+	 * The kernel's formula: (80 - 7) / (2 - 0) + 80 = 116.5, rounded up.
+	 */
+	ts[0] = task(80, 100, 100);
+	ts[1] = task(33, 66, 66);
+	ts[2] = task(7, 10, 10);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_tardiness(ts, 3, 2, &r), 0);
+	CU_ASSERT_TRUE(r.schedulable);
+	DLS_ASSERT_EQ_U64(r.value, 117);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_tardiness(ts, 3, 1, &r), 0);
+	CU_ASSERT_FALSE(r.schedulable);
 	dls_test_rng_seed(&rng, dls_test_seed("analysis tardiness", 0x7a4d));
 	for (uint64_t run = 0; run < runs; run++) {
 		int m = 2 + (int)dls_test_rng_below(&rng, 3);
