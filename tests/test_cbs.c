@@ -251,24 +251,43 @@ static void test_constrained_revised_rule(void)
 	constrained_case(DLS_WAKEUP_REVISED, 5 * MS, 800 * US);
 }
 
-/* Period separate from deadline: the replenishment adds P, not D. */
-static void test_period_replenish(void)
+/* Period separate from deadline: the replenishment adds P, not D. A
+ * throttled 1/4/10 ms entity is replenished at the start of its next
+ * period, 10 ms (today's Linux: start_dl_timer arms dl_next_period =
+ * deadline - D + P, Documentation/scheduler/sched-deadline.rst §2), or
+ * with the 2012 rule at its deadline, 4 ms; deadline 14 ms either way. */
+static void period_replenish_case(enum dls_replenish_rule rule, uint64_t expect_at)
 {
 	struct env e;
 	struct dls_entity a;
+	struct dls_domain_config cfg;
 
-	env_init(&e, NULL);
+	dls_domain_config_default(&cfg);
+	cfg.replenish_rule = rule;
+	env_init(&e, &cfg);
 	attach(&e, &a, 1 * MS, 4 * MS, 10 * MS);
 	at(&e, 0);
 	dls_wakeup(&e.rq, &a);
 	dls_schedule(&e.rq);
 	at(&e, 1 * MS);
 	dls_tick(&e.rq);
-	DLS_ASSERT_EQ_U64(a.timer.expires, base + 4 * MS);
-	at(&e, 4 * MS);
+	CU_ASSERT_TRUE(a.throttled);
+	DLS_ASSERT_EQ_U64(a.timer.expires, base + expect_at);
+	at(&e, expect_at - 1);
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 0);
+	CU_ASSERT_TRUE(a.throttled);
+	at(&e, expect_at);
 	fake_fire_due(&e.fp);
+	CU_ASSERT_FALSE(a.throttled);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 14 * MS);
 	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
+	CHECK(&e);
+}
+
+static void test_period_replenish(void)
+{
+	period_replenish_case(DLS_REPLENISH_NEXT_PERIOD, 10 * MS);
+	period_replenish_case(DLS_REPLENISH_AT_DEADLINE, 4 * MS);
 }
 
 /* Lag: the timer fires 25 ms late; deadline += P is still behind now, so
@@ -296,13 +315,18 @@ static void test_lag_reset(void)
 }
 
 /* A throttle whose replenishment instant has already passed replenishes at
- * once instead of arming a timer (deadline passed while running). */
-static void test_throttle_past_deadline(void)
+ * once instead of arming a timer (deadline passed while running). Both
+ * overrun rules charge the 12 ms run once: the runtime had run out before
+ * the deadline, so the 2012 rule has nothing left to forfeit. */
+static void throttle_past_deadline_case(enum dls_overrun_rule rule)
 {
 	struct env e;
 	struct dls_entity a;
+	struct dls_domain_config cfg;
 
-	env_init(&e, NULL);
+	dls_domain_config_default(&cfg);
+	cfg.overrun_rule = rule;
+	env_init(&e, &cfg);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
 	dls_wakeup(&e.rq, &a);
@@ -315,12 +339,19 @@ static void test_throttle_past_deadline(void)
 	CU_ASSERT_FALSE(a.throttled);
 	CU_ASSERT_TRUE(a.queued);
 	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.timer));
-	/* Charged 12 ms of a 2 ms budget: -10 ms, then set to 0 and the 2 ms of
-	 * tardiness subtracted per the overrun rule: -12 ms; +2 ms x 7 = 2 ms,
-	 * deadline 10 + 7 * 10 = 80 ms. */
+	/* Charged 12 ms of a 2 ms budget: -10 ms; +2 ms x 6 = 2 ms, deadline
+	 * 10 + 6 * 10 = 70 ms (replenish_dl_entity's loop). The 2012 seed
+	 * subtracted the 2 ms of tardiness again (-12 ms, deadline 80 ms):
+	 * a charge that grew with the lateness of the call. */
 	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
-	DLS_ASSERT_EQ_U64(a.deadline, base + 80 * MS);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 70 * MS);
 	CHECK(&e);
+}
+
+static void test_throttle_past_deadline(void)
+{
+	throttle_past_deadline_case(DLS_OVERRUN_LINUX);
+	throttle_past_deadline_case(DLS_OVERRUN_2012);
 }
 
 /* Yield gives up the rest of the instance: runtime 0, no overrun, throttled
