@@ -104,13 +104,14 @@ static void on_slice(void *arg, int cpu, const char *thread, uint64_t start, uin
 }
 
 /* Simulate @text with every check on and no summary; @bw_limit 0 keeps
- * the library's admission limit. */
-static int run_limit(const char *text, struct rec *r, struct sim_result *res,
-		     uint64_t bw_limit)
+ * the library's admission limit; @rules_2012 selects the 2012 CBS rules. */
+static int run_rules(const char *text, struct rec *r, struct sim_result *res,
+		     uint64_t bw_limit, bool rules_2012)
 {
 	struct workload w;
 	struct sim_options opt = { .check = true, .quiet = true, .on_job = on_job,
-				   .on_slice = on_slice, .cb_arg = r, .bw_limit = bw_limit };
+				   .on_slice = on_slice, .cb_arg = r, .bw_limit = bw_limit,
+				   .rules_2012 = rules_2012 };
 	int rc;
 
 	memset(r, 0, sizeof(*r));
@@ -122,6 +123,12 @@ static int run_limit(const char *text, struct rec *r, struct sim_result *res,
 	rc = sim_run(&w, &opt, stdout, res);
 	workload_free(&w);
 	return rc;
+}
+
+static int run_limit(const char *text, struct rec *r, struct sim_result *res,
+		     uint64_t bw_limit)
+{
+	return run_rules(text, r, res, bw_limit, false);
 }
 
 static int run(const char *text, struct rec *r, struct sim_result *res)
@@ -294,6 +301,98 @@ static void test_constrained_deadline(void)
 	expect_jobs(r, "A", a2, 1, &m);
 	expect_jobs(r, "B", b2, 1, &m);
 	DLS_ASSERT_EQ_U64(m, 0);
+	free(r);
+}
+
+/*
+ * Constrained reservations as the kernel runs them (issue's side-by-side
+ * cases; Documentation/scheduler/sched-deadline.rst §2: a throttled task
+ * is replenished at its next period; rt-app relative timers, which restart
+ * from now when the job ran late). Time in ms.
+ *
+ * 5/10/100 (Q/D/P) with a 6 ms job: 0-5, throttled until the next period
+ * 100, then deadline 110: 100-101 ends job 1; job 2 runs 101-105 and waits
+ * until 200: 200-202; likewise 303, 404. The 2012 rules (replenished at the
+ * deadline 10, the wake-up rule against Q/P renewing the budget at each
+ * release) end every job 11 ms after its release: 11, 111, 211, 311, 411,
+ * Q/D of the CPU instead of the admitted Q/P.
+ *
+ * 5/20/100 with run 3, sleep 12, run 2: woken at 15 with 2 ms left and
+ * laxity 5, 2/5 > Q/D = 1/4, so the revised rule (update_dl_revised_wakeup)
+ * trims the runtime to 5 * 5/20 = 1.25: 15-16.25, throttled until 100,
+ * 100-100.75 ends job 1. Job 2 (from 100.75): 100.75-103.75 with 1.25
+ * left, woken at 115.75 (laxity 4.25, trimmed to 1.0625) runs to 116.8125,
+ * waits for 200, 200-200.9375. The 2012 wake-up rule (against Q/P) gives a
+ * fresh budget at 15 and ends each job at 17 ms.
+ */
+static void test_constrained_linux(void)
+{
+	static const char c1[] =
+		"{\"simulation\": {\"horizon_us\": 450000}, \"tasks\": {\n"
+		"\"t\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 5000, \"dl-deadline\": 10000,\n"
+		"      \"dl-period\": 100000, \"run\": 6000,\n"
+		"      \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+	static const char c2[] =
+		"{\"simulation\": {\"horizon_us\": 250000}, \"tasks\": {\n"
+		"\"t\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 5000, \"dl-deadline\": 20000,\n"
+		"      \"dl-period\": 100000, \"run0\": 3000, \"sleep\": 12000, \"run1\": 2000,\n"
+		"      \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+	static const double l1[] = { 101, 202, 303, 404 }, o1[] = { 11, 111, 211, 311, 411 };
+	static const double l2[] = { 100.75, 200.9375 }, o2[] = { 17, 117, 217 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int miss;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	DLS_ASSERT_EQ_S64(run_rules(c1, r, &res, 0, false), 0);
+	expect_jobs(r, "t", l1, 4, &miss);
+	DLS_ASSERT_EQ_U64(r->nr_jobs, 4);
+	DLS_ASSERT_EQ_S64(run_rules(c1, r, &res, 0, true), 0);
+	expect_jobs(r, "t", o1, 5, &miss);
+	DLS_ASSERT_EQ_S64(run_rules(c2, r, &res, 0, false), 0);
+	expect_jobs(r, "t", l2, 2, &miss);
+	DLS_ASSERT_EQ_U64(r->nr_jobs, 2);
+	DLS_ASSERT_EQ_S64(run_rules(c2, r, &res, 0, true), 0);
+	expect_jobs(r, "t", o2, 3, &miss);
+	DLS_ASSERT_EQ_U64(miss, 0);
+	free(r);
+}
+
+/*
+ * A deadline missed under global EDF without a budget overrun (Dhall &
+ * Liu 1978; examples/dlsim/dhall_global.json): on 2 CPUs two light tasks
+ * (0.1/1 ms) take both CPUs at 0, the heavy one (1/1.06 ms) runs 0.1-1.1
+ * and ends its first job 0.04 ms after its deadline 1.06 with its budget
+ * spent exactly. Today's rule (runtime <= 0 alone; kernel commit
+ * 269ad8015a6b) replenishes it at once to deadline 2.12 with a full 1 ms:
+ * job 2 (released at 1.1, rt-app's relative timer) runs 1.1-2.1. The 2012
+ * rule forfeits at the deadline the 0.04 ms left and charges the 0.04 ms
+ * run after it: 0.96 ms, spent at 2.06; throttled until 2.12 it ends job 2
+ * at 2.16 (a light job takes its CPU 2.06-2.16, the other CPU idles
+ * 2.1-2.12).
+ */
+static void test_overrun_rule_global(void)
+{
+	static const char text[] =
+		"{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 2500, "
+		"\"mode\": \"global\"},\n\"tasks\": {\n"
+		"\"heavy\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 1000, \"dl-period\": 1060,\n"
+		"          \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 1060}},\n"
+		"\"light\": {\"instance\": 2, \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 100,\n"
+		"          \"dl-period\": 1000, \"run\": 100,\n"
+		"          \"timer\": {\"ref\": \"unique\", \"period\": 1000}}}}";
+	static const double today[] = { 1.1, 2.1 }, seed[] = { 1.1, 2.16 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int miss;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	DLS_ASSERT_EQ_S64(run_rules(text, r, &res, 0, false), 0);
+	expect_jobs(r, "heavy", today, 2, &miss);
+	DLS_ASSERT_EQ_U64(miss, 1);
+	DLS_ASSERT_EQ_S64(run_rules(text, r, &res, 0, true), 0);
+	expect_jobs(r, "heavy", seed, 2, &miss);
+	DLS_ASSERT_EQ_U64(miss, 1);
 	free(r);
 }
 
@@ -1227,6 +1326,8 @@ static const struct dls_test_case cases[] = {
 	{ "CBS isolation, hard reservations", test_cbs_isolation },
 	{ "constrained deadline D < P", test_constrained_deadline },
 	{ "global EDF on 2 CPUs", test_global_edf_2cpus },
+	{ "constrained D < P as Linux, and the 2012 rules", test_constrained_linux },
+	{ "overrun rule under global EDF, today's and 2012", test_overrun_rule_global },
 	{ "Dhall's effect", test_dhall },
 	{ "PI chain, with and without inheritance", test_pi_chain },
 	{ "OTHER owner inherits a deadline", test_lower_owner_inherits_deadline },
