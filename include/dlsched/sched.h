@@ -291,12 +291,34 @@ DLS_API void dls_yield(struct dls_rq *rq);
 /**
  * @brief The platform calls this when a timer armed through timer_arm fires.
  *
- * Stale expiries (timer no longer armed, or earlier than its expiry time)
- * are ignored, so a cancel racing with an expiry is harmless.
+ * Each entity has two timers: dls_entity::timer (replenishment) and
+ * dls_entity::inactive_timer (0-lag, for bandwidth reclaiming; armed only
+ * while the domain has a DLS_FLAG_RECLAIM entity); this dispatches on
+ * dls_timer::zero_lag. Stale expiries (timer no longer armed, or earlier
+ * than its expiry time) are ignored, so a cancel racing with an expiry is
+ * harmless.
  * @param[in,out] t the timer.
  * @note The caller holds the lock of the runqueue dls_timer_rq() names.
  */
 DLS_API void dls_timer_expired(struct dls_timer *t);
+
+/**
+ * @brief The entity a timer belongs to (its replenishment timer or its
+ * 0-lag timer, dls_entity::inactive_timer).
+ * @param[in] t a timer passed to timer_arm.
+ * @return the entity.
+ */
+DLS_API struct dls_entity *dls_timer_entity(const struct dls_timer *t);
+
+/**
+ * @brief Bandwidth admission leaves free on @p rq, which reclaiming
+ * entities may use besides the inactive bandwidth (GRUB's U_extra, Linux's
+ * extra_bw): the domain's bw_limit minus the admitted bandwidth per CPU
+ * (per full-speed CPU of online capacity in a global domain), at least 0.
+ * @param[in] rq the runqueue (lock held).
+ * @return the extra bandwidth, DLS_BW_SHIFT fixed point.
+ */
+DLS_API uint64_t dls_rq_extra_bw(const struct dls_rq *rq);
 
 /**
  * @brief The runqueue whose lock dls_timer_expired() needs for @p t.

@@ -26,8 +26,15 @@
  * is refilled at once, without throttling (work-conserving).
  */
 #define DLS_FLAG_SOFT 0x2u
+/**
+ * @brief Bandwidth reclaiming (GRUB, Linux's SCHED_FLAG_RECLAIM): the
+ * entity is charged at the rate of the runqueue's active bandwidth rather
+ * than 1, so it runs into the bandwidth that blocked entities leave idle
+ * (see cbs/grub.c for the rule).
+ */
+#define DLS_FLAG_RECLAIM 0x4u
 /** @brief Every flag libdlsched knows; any other bit is refused. */
-#define DLS_FLAGS_ALL (DLS_FLAG_OVERRUN | DLS_FLAG_SOFT)
+#define DLS_FLAGS_ALL (DLS_FLAG_OVERRUN | DLS_FLAG_SOFT | DLS_FLAG_RECLAIM)
 
 /** @brief Smallest runtime accepted by the parameter check, in ns. */
 #define DLS_RUNTIME_MIN 1024u
@@ -65,7 +72,24 @@ struct dls_params {
 struct dls_timer {
 	uint64_t expires;        /**< read-only: absolute expiry, ns */
 	bool armed;              /**< read-only: armed and not yet expired */
+	bool zero_lag;           /**< read-only: the entity's 0-lag timer
+				      (dls_entity::inactive_timer), not its
+				      replenishment timer */
 	uintptr_t platform_data; /**< public: free for the platform's use */
+};
+
+/**
+ * @brief Where an entity's bandwidth counts (GRUB, Abeni et al. RTLWS 2014):
+ * an active entity's bandwidth is in its runqueue's dls_rq::running_bw.
+ */
+enum dls_bw_state {
+	/** Not in running_bw: never woken, or blocked past its 0-lag time. */
+	DLS_BW_INACTIVE = 0,
+	/** Runnable (queued, running or throttled): in running_bw. */
+	DLS_BW_CONTENDING = 1,
+	/** Blocked before its 0-lag time: still in running_bw until the
+	 *  0-lag timer fires. */
+	DLS_BW_NON_CONTENDING = 2
 };
 
 /** @brief Per-entity statistics; counters only grow. */
@@ -128,6 +152,10 @@ struct dls_entity {
 	int nr_cpus_allowed;                /**< read-only: CPUs of the domain it may use */
 	struct dls_entity *attached_next;   /**< private: list of the rq's entities */
 	struct dls_entity *attached_prev;   /**< private */
+	/* Bandwidth reclaiming (GRUB). */
+	struct dls_timer inactive_timer;    /**< read-only: 0-lag timer; armed only
+						 while DLS_BW_NON_CONTENDING */
+	enum dls_bw_state bw_state;         /**< read-only: active or inactive */
 };
 
 /** @brief Kinds of trace events. */
@@ -253,6 +281,10 @@ struct dls_rq {
 	unsigned int nr_migratory;      /**< read-only: queued entities allowed elsewhere */
 	bool overloaded;                /**< read-only: has entities another CPU could run */
 	bool online;                    /**< read-only: CPU takes part in scheduling */
+	/** read-only: active bandwidth (GRUB's U_act, Linux's running_bw): the
+	 *  sum of dls_entity::bw over the attached entities not
+	 *  DLS_BW_INACTIVE; never above bw_total (Linux's this_bw) */
+	uint64_t running_bw;
 };
 
 /**
@@ -267,6 +299,10 @@ struct dls_domain {
 	int nr_cpus;                    /**< read-only: number of runqueues */
 	struct dls_smp *smp;            /**< read-only: global scheduling state, or NULL
 					     when each CPU is scheduled on its own */
+	/** read-only (atomic): attached entities with DLS_FLAG_RECLAIM; while
+	 *  it is 0 no 0-lag timer is armed (nobody reclaims, so a blocked
+	 *  entity's bandwidth may leave running_bw at once) */
+	unsigned long nr_reclaiming;
 };
 
 /** @} */

@@ -304,7 +304,10 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 
 	scaled = scale_capacity(rq, delta);
 	se->stats.runtime_consumed += scaled;
-	se->runtime -= (int64_t)scaled;
+	if (DLS_UNLIKELY(se->params.flags & DLS_FLAG_RECLAIM))
+		se->runtime -= (int64_t)dls__grub_reclaim(rq, se, delta);
+	else
+		se->runtime -= (int64_t)scaled;
 	dls__cbs_avg_update(rq, scaled, now);
 
 	if (dls_time_before(se->deadline, now)) {

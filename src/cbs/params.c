@@ -60,6 +60,7 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 		rq->cpu = cpu;
 		rq->capacity = DLS_CAPACITY_SCALE;
 		rq->bw_total = 0;
+		rq->running_bw = 0;
 		rq->seq = 0;
 		rq->avg = 0;
 		rq->avg_stamp = ops->now(ctx, cpu);
@@ -70,6 +71,7 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 		rq->online = true;
 	}
 	dom->smp = NULL;
+	dom->nr_reclaiming = 0;
 	return 0;
 }
 
@@ -169,6 +171,7 @@ void dls_entity_init(struct dls_entity *se)
 	*se = (struct dls_entity){ 0 };
 	dls_rb_node_init(&se->node);
 	dls_rb_node_init(&se->pushable_node);
+	se->inactive_timer.zero_lag = true;
 	se->is_new = true;
 }
 
@@ -236,11 +239,12 @@ int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,
 
 	if (se == rq->curr)
 		dls_update_curr(rq);
+	now = dls__now(rq);
+	dls__grub_set_params(rq, se, bw, p->flags, now);
 	rq->bw_total = rq->bw_total - se->bw + bw;
 	entity_set(se, p, bw);
 	if (se->runtime > (int64_t)p->runtime)
 		se->runtime = (int64_t)p->runtime;
-	now = dls__now(rq);
 	if (se->queued) {
 		/* Requeue: the key is unchanged, but a later instance's is not. */
 		dls__rq_erase(rq, se, now);

@@ -52,6 +52,7 @@ void dls__rq_attach(struct dls_rq *rq, struct dls_entity *se)
 	rq->attached = se;
 	rq->bw_total += se->bw;
 	rq->nr_attached++;
+	dls__grub_attach(rq, se);
 }
 
 void dls__rq_detach(struct dls_rq *rq, struct dls_entity *se)
@@ -65,6 +66,7 @@ void dls__rq_detach(struct dls_rq *rq, struct dls_entity *se)
 	se->attached_next = se->attached_prev = NULL;
 	rq->bw_total -= se->bw;
 	rq->nr_attached--;
+	dls__grub_detach(rq, se);
 	/* se->rq is left alone: a migration stores the new runqueue over it
 	 * in one write, so a racy reader (the POSIX timer service following
 	 * a bound timer) never sees NULL mid-move and takes it for detached.
@@ -117,6 +119,8 @@ void dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 	DLS_ASSERT(!se->queued);
 	se->runnable = true;
 	se->exec_start = now;
+	if (se->bw_state != DLS_BW_CONTENDING)
+		dls__grub_contending(rq, se, now);
 	if (se->throttled && !(flags & DLS_ENQUEUE_REPLENISH))
 		return; /* the replenishment timer will queue it */
 	if (flags & DLS_ENQUEUE_REPLENISH) {
@@ -143,8 +147,10 @@ void dls_dequeue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 		dls__cbs_account(rq, se, now);
 	if (se->queued)
 		dls__rq_erase(rq, se, now);
-	if (flags & (DLS_DEQUEUE_SLEEP | DLS_DEQUEUE_DONE))
+	if ((flags & (DLS_DEQUEUE_SLEEP | DLS_DEQUEUE_DONE)) && se->runnable) {
 		se->runnable = false;
+		dls__grub_non_contending(rq, se, now);
+	}
 	if (flags & DLS_DEQUEUE_DONE) {
 		se->stats.jobs_done++;
 		if (!se->missed && dls_time_after(now, se->deadline)) {
@@ -280,17 +286,29 @@ void dls_yield(struct dls_rq *rq)
 	dls__cbs_throttle(rq, se, now);
 }
 
+struct dls_entity *dls_timer_entity(const struct dls_timer *t)
+{
+	return t->zero_lag ? dls_container_of(t, struct dls_entity, inactive_timer)
+			   : dls_container_of(t, struct dls_entity, timer);
+}
+
 struct dls_rq *dls_timer_rq(const struct dls_timer *t)
 {
-	return dls_container_of(t, struct dls_entity, timer)->rq;
+	return dls_timer_entity(t)->rq;
 }
 
 void dls_timer_expired(struct dls_timer *t)
 {
-	struct dls_entity *se = dls_container_of(t, struct dls_entity, timer);
-	struct dls_rq *rq = se->rq;
+	struct dls_entity *se;
+	struct dls_rq *rq;
 	uint64_t now;
 
+	if (t->zero_lag) {
+		dls__grub_timer_expired(t);
+		return;
+	}
+	se = dls_container_of(t, struct dls_entity, timer);
+	rq = se->rq;
 	if (!rq || !t->armed)
 		return;
 	now = dls__now(rq);
@@ -339,6 +357,7 @@ void dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
 	se->throttled = false;
 	se->runnable = false;
 	dls__rq_detach(rq, se);
+	dls__grub_dead(rq, se);
 	if (rq->dom->smp)
 		dls__domain_bw_change(rq->dom, se->bw, 0, false);
 	se->rq = NULL;
@@ -421,5 +440,5 @@ const char *dls_rq_check(const struct dls_rq *rq)
 		return "more entities queued than attached";
 	if (rq->curr && rq->curr->rq != rq)
 		return "current entity belongs to another runqueue";
-	return NULL;
+	return dls__grub_rq_check(rq);
 }

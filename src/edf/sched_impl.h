@@ -80,4 +80,21 @@ DLS_HIDDEN void dls__cbs_throttle(struct dls_rq *rq, struct dls_entity *se,
 DLS_HIDDEN void dls__cbs_avg_update(struct dls_rq *rq, uint64_t delta,
 				    uint64_t now);
 
+/* GRUB bandwidth reclaiming (src/cbs/grub.c). */
+DLS_HIDDEN uint64_t dls__grub_reclaim(const struct dls_rq *rq,
+				      const struct dls_entity *se, uint64_t delta);
+DLS_HIDDEN void dls__grub_contending(struct dls_rq *rq, struct dls_entity *se,
+				     uint64_t now);
+DLS_HIDDEN void dls__grub_non_contending(struct dls_rq *rq, struct dls_entity *se,
+					 uint64_t now);
+DLS_HIDDEN void dls__grub_timer_expired(struct dls_timer *t);
+DLS_HIDDEN void dls__grub_attach(struct dls_rq *rq, struct dls_entity *se);
+DLS_HIDDEN void dls__grub_detach(struct dls_rq *rq, struct dls_entity *se);
+DLS_HIDDEN void dls__grub_dead(struct dls_rq *rq, struct dls_entity *se);
+DLS_HIDDEN void dls__grub_set_params(struct dls_rq *rq, struct dls_entity *se,
+				     uint64_t new_bw, uint32_t new_flags,
+				     uint64_t now);
+DLS_HIDDEN const char *dls__grub_rq_check(const struct dls_rq *rq);
+DLS_HIDDEN const char *dls__grub_domain_check(const struct dls_domain *dom);
+
 #endif /* DLSCHED_SCHED_IMPL_H */

@@ -886,9 +886,12 @@ int dls_entity_move_domain(struct dls_entity *se, struct dls_rq *dst,
 	now = dls__now(src);
 	if (queued)
 		dls__rq_erase(src, se, now);
-	/* A throttled entity's timer moves to the other platform. */
+	/* A throttled entity's timer moves to the other platform, and so
+	 * does a non-contending one's 0-lag timer. */
 	if (se->timer.armed)
 		src->dom->ops->timer_cancel(src->dom->ctx, &se->timer);
+	if (se->inactive_timer.armed)
+		src->dom->ops->timer_cancel(src->dom->ctx, &se->inactive_timer);
 	dls__rq_detach(src, se);
 	se->allowed = mask;
 	se->nr_cpus_allowed = count_allowed(to, mask);
@@ -896,6 +899,9 @@ int dls_entity_move_domain(struct dls_entity *se, struct dls_rq *dst,
 	se->stats.migrations++;
 	if (se->timer.armed)
 		to->ops->timer_arm(to->ctx, &se->timer, se->timer.expires);
+	if (se->inactive_timer.armed)
+		to->ops->timer_arm(to->ctx, &se->inactive_timer,
+				   se->inactive_timer.expires);
 	if (queued) {
 		se->exec_start = dls__now(dst);
 		dls__rq_insert(dst, se, se->exec_start);
@@ -1068,7 +1074,7 @@ const char *dls_domain_check(const struct dls_domain *dom)
 		if (err)
 			return err;
 	}
-	return NULL;
+	return dls__grub_domain_check(dom);
 }
 
 const char *dls_domain_check_global_edf(const struct dls_domain *dom)

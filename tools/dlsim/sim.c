@@ -53,7 +53,7 @@
 #define MAX_THREADS 4096
 #define MAX_TIMERS_PER_THREAD 8
 
-enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG };
+enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG, EV_ZERO_LAG };
 
 struct qev {
 	struct dls_rb_node node;
@@ -99,7 +99,7 @@ struct thread {
 	uint64_t zero_time_at;           /* instant of the events counted below */
 	unsigned int zero_time_events;   /* zero-time events run at that instant */
 	/* queue events */
-	struct qev wake, timer;
+	struct qev wake, timer, zero_lag; /* zero_lag: the 0-lag timer (GRUB) */
 	/* fair / rt class */
 	uint64_t slice_left;
 	/* jobs */
@@ -258,20 +258,22 @@ static uint64_t op_now(void *ctx, int cpu)
 	return ((struct sim *)ctx)->now;
 }
 
-static struct thread *timer_thread(struct dls_timer *t)
+/* The event of the thread's timer @t: its replenishment or 0-lag timer. */
+static struct qev *timer_event(struct dls_timer *t)
 {
-	return dls_container_of(dls_container_of(t, struct dls_entity, timer),
-				struct thread, se);
+	struct thread *th = dls_container_of(dls_timer_entity(t), struct thread, se);
+
+	return t->zero_lag ? &th->zero_lag : &th->timer;
 }
 
 static void op_arm(void *ctx, struct dls_timer *t, uint64_t abs_ns)
 {
-	q_add(ctx, &timer_thread(t)->timer, abs_ns);
+	q_add(ctx, timer_event(t), abs_ns);
 }
 
 static void op_cancel(void *ctx, struct dls_timer *t)
 {
-	q_remove(ctx, &timer_thread(t)->timer);
+	q_remove(ctx, timer_event(t));
 }
 
 static void op_resched(void *ctx, int cpu)
@@ -1008,6 +1010,8 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 	dls_rb_node_init(&t->timer.node);
 	t->wake.kind = EV_WAKE;
 	t->timer.kind = EV_TIMER;
+	dls_rb_node_init(&t->zero_lag.node);
+	t->zero_lag.kind = EV_ZERO_LAG;
 	dls_entity_init(&t->se);
 	dls_pi_task_init(&t->pi, pi_prio(t), t->dl_policy, 0);
 	t->allowed = task->cpus ? task->cpus : task->phases[0].cpus;
@@ -1030,6 +1034,8 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 	p.period = task->sched.dl_period_us * US;
 	if (task->sched.dl_soft > 0 || (task->sched.dl_soft == 0 && s->w->soft_reservations))
 		p.flags |= DLS_FLAG_SOFT;
+	if (task->sched.dl_reclaim)
+		p.flags |= DLS_FLAG_RECLAIM;
 	t->cpu = place(s, t, &p);
 	if (t->cpu >= 0 && !t->is_dl)
 		s->cpus[t->cpu].nr_assigned++;
@@ -1921,6 +1927,10 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 				struct thread *th = dls_container_of(e, struct thread, timer);
 
 				dls_timer_expired(&th->se.timer);
+			} else if (e->kind == EV_ZERO_LAG) {
+				struct thread *th = dls_container_of(e, struct thread, zero_lag);
+
+				dls_timer_expired(&th->se.inactive_timer);
 			} else if (e->kind == EV_HOTPLUG) {
 				hotplug_apply(&s, dls_container_of(e, struct hotplug_ev, q));
 			} else {

@@ -292,6 +292,12 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 		s->dl_soft = m->value->boolean ? 1 : -1;
 		return true;
 	}
+	if (!strcmp(m->key, "dl-reclaim")) {
+		if (!want_type(c, m, JSON_BOOL))
+			return false;
+		s->dl_reclaim = m->value->boolean;
+		return true;
+	}
 	if (!strcmp(m->key, "cpus"))
 		return parse_cpus(c, m, cpus);
 	if (!strcmp(m->key, "taskgroup") || !strcmp(m->key, "nodes_membind") ||
@@ -936,6 +942,8 @@ void workload_dump(const struct workload *w, FILE *out)
 				(unsigned long long)t->sched.dl_period_us,
 				t->sched.dl_soft > 0 ||
 				(t->sched.dl_soft == 0 && w->soft_reservations) ? " soft" : "");
+		if (t->sched.policy == WL_DEADLINE && t->sched.dl_reclaim)
+			fprintf(out, " reclaim");
 		if (t->cpus)
 			fprintf(out, " cpus 0x%llx", (unsigned long long)t->cpus);
 		fprintf(out, "\n");

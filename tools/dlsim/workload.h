@@ -38,6 +38,7 @@ struct wl_sched {
 	int prio;
 	uint64_t dl_runtime_us, dl_period_us, dl_deadline_us;
 	int dl_soft;          /* "dl-soft": 1 true, -1 false, 0 not given */
+	bool dl_reclaim;      /* "dl-reclaim" (rt-app's GRUB branch): DLS_FLAG_RECLAIM */
 };
 
 struct wl_phase {

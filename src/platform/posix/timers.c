@@ -240,7 +240,7 @@ bool dls_posix_timer_armed(struct dls_posix_timers *s, const struct dls_posix_ti
  */
 DLS_RACY static struct dls_rq *bound_rq(const struct dls_timer *core)
 {
-	const struct dls_entity *se = dls_container_of(core, struct dls_entity, timer);
+	const struct dls_entity *se = dls_timer_entity(core);
 
 	return *(struct dls_rq *const volatile *)&se->rq;
 }
