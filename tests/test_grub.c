@@ -1,0 +1,443 @@
+/*
+ * GRUB bandwidth reclaiming (DLS_FLAG_RECLAIM): exact schedules derived by
+ * hand, and invariants under random workloads against a reference written
+ * from the definitions.
+ *
+ * References: G. Lipari and S. Baruah, "Greedy reclamation of unused
+ * bandwidth in constant-bandwidth servers", ECRTS 2000 (the active /
+ * inactive states and the 0-lag time); L. Abeni, J. Lelli, C. Scordino and
+ * L. Palopoli, "Greedy CPU reclaiming for SCHED_DEADLINE", RTLWS 2014, and
+ * Linux's Documentation/scheduler/sched-deadline.rst §2.2 (the accounting
+ * rule dq = -max{u, Umax - Uinact - Uextra} / Umax dt, the non-contending
+ * state and its timer); L. Abeni, G. Lipari, A. Parri and Y. Sun,
+ * "Multicore CPU reclaiming: parallel or sequential?", SAC 2016 (M-GRUB,
+ * per-runqueue sums).
+ */
+#include <string.h>
+
+#include <dlsched/sched.h>
+#include <dlsched/math128.h>
+#include <dlsched/smp.h>
+
+#include "dls_test.h"
+#include "fake_platform.h"
+
+#define US UINT64_C(1000)
+#define MS UINT64_C(1000000)
+#define SEC UINT64_C(1000000000)
+
+static uint64_t base; /* set per suite */
+
+struct env {
+	struct fake_platform fp;
+	struct dls_domain dom;
+	struct dls_rq rq;
+};
+
+static void env_init(struct env *e, uint64_t bw_limit)
+{
+	struct dls_domain_config cfg;
+
+	dls_domain_config_default(&cfg);
+	cfg.bw_limit = bw_limit;
+	fake_init(&e->fp, base);
+	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&e->dom, &fake_ops, &e->fp, &cfg,
+					      &e->rq, 1), 0);
+}
+
+static void at(struct env *e, uint64_t rel)
+{
+	e->fp.now = base + rel;
+}
+
+static void attach(struct dls_rq *rq, struct dls_entity *se, uint64_t q,
+		   uint64_t p, uint32_t flags)
+{
+	struct dls_params prm = { .runtime = q, .deadline = p, .flags = flags };
+
+	dls_entity_init(se);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(rq, se, &prm), 0);
+}
+
+#define CHECK(e) DLS_ASSERT_VALID(dls_domain_check(&(e)->dom))
+
+/*
+ * One CPU, Umax = 1 (admission unlimited, so bw_ratio is exactly 1 and
+ * Uextra = 1 - this_bw = 0): A reclaims, Q = 5 ms, P = 10 ms (u = 1/2);
+ * B does not, Q = 2 ms, P = 4 ms (u = 1/2). Derived from the GRUB rules
+ * (Lipari & Baruah 2000 §3; sched-deadline.rst §2.2):
+ *   0: both wake; B (deadline 4) runs.
+ *   1: B's job is done with 1 ms left: 0-lag time 4 - 1 * 4/2 = 2, so B
+ *      stays active (non-contending) until 2. A runs, charged at
+ *      max{1/2, 1 - 0 - 0} = 1: runtime 5 -> 4 at time 2.
+ *   2: B's 0-lag timer: B inactive, Uinact = 1/2; A is now charged at
+ *      max{1/2, 1 - 1/2} = 1/2: over [2, 8] 3 ms, runtime 1.
+ *   8: B wakes (new instance, deadline 12); A (deadline 10) keeps the CPU,
+ *      charged at 1 again: runtime 0 at 9, throttled until 10. A ran 8 ms
+ *      of its 10 ms period on a 5 ms budget (without reclaiming: 5 ms,
+ *      throttled at 6).
+ *   9: B runs to 11 (done, runtime 0: throttled until its next period 12,
+ *      and 0-lag time 12: non-contending until then).
+ *  10: A replenished: runtime 5, deadline 20.
+ *  11: A runs, charged at 1 until B's 0-lag time 12 (runtime 4), then at
+ *      1/2: blocks at 13 with 3.5 ms left: 0-lag time 20 - 3.5 * 2 = 13,
+ *      so it is inactive at once.
+ */
+static void test_one_cpu_schedule(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+	const uint64_t half = DLS_BW_UNIT / 2;
+
+	env_init(&e, DLS_BW_UNLIMITED);
+	attach(&e.rq, &a, 5 * MS, 10 * MS, DLS_FLAG_RECLAIM);
+	attach(&e.rq, &b, 2 * MS, 4 * MS, 0);
+	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 1);
+	DLS_ASSERT_EQ_U64(e.rq.running_bw, 0);
+	DLS_ASSERT_EQ_U64(dls_rq_extra_bw(&e.rq), 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_U64(e.rq.running_bw, DLS_BW_UNIT);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+	CHECK(&e);
+
+	at(&e, 1 * MS);
+	dls_dequeue(&e.rq, &b, DLS_DEQUEUE_DONE);
+	CU_ASSERT_EQUAL(b.bw_state, DLS_BW_NON_CONTENDING);
+	CU_ASSERT_TRUE(fake_timer_armed(&e.fp, &b.inactive_timer));
+	DLS_ASSERT_EQ_U64(b.inactive_timer.expires, base + 2 * MS);
+	DLS_ASSERT_EQ_U64(e.rq.running_bw, DLS_BW_UNIT);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	CHECK(&e);
+
+	at(&e, 2 * MS - 1);
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 0);
+	at(&e, 2 * MS);
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 1);
+	CU_ASSERT_EQUAL(b.bw_state, DLS_BW_INACTIVE);
+	DLS_ASSERT_EQ_U64(e.rq.running_bw, half);
+	DLS_ASSERT_EQ_S64(a.runtime, 4 * MS); /* settled at rate 1 */
+	CHECK(&e);
+
+	at(&e, 5 * MS);
+	dls_tick(&e.rq);
+	DLS_ASSERT_EQ_S64(a.runtime, 4 * MS - 3 * MS / 2);
+	at(&e, 8 * MS);
+	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
+	DLS_ASSERT_EQ_U64(b.deadline, base + 12 * MS);
+	DLS_ASSERT_EQ_U64(e.rq.running_bw, DLS_BW_UNIT);
+	CU_ASSERT_FALSE(a.throttled);
+	CHECK(&e);
+
+	at(&e, 9 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	DLS_ASSERT_EQ_S64(a.runtime, 0);
+	DLS_ASSERT_EQ_U64(a.timer.expires, base + 10 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.runtime_consumed, 8 * MS);
+	CU_ASSERT_EQUAL(a.bw_state, DLS_BW_CONTENDING); /* throttled: still active */
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+	CHECK(&e);
+
+	at(&e, 10 * MS);
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 1);
+	DLS_ASSERT_EQ_S64(a.runtime, 5 * MS);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
+	at(&e, 11 * MS);
+	dls_dequeue(&e.rq, &b, DLS_DEQUEUE_DONE);
+	DLS_ASSERT_EQ_U64(b.inactive_timer.expires, base + 12 * MS);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 12 * MS);
+	/* B's 0-lag timer, and its replenishment timer: its budget ran out
+	 * exactly as its job ended. */
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 2);
+	DLS_ASSERT_EQ_S64(a.runtime, 4 * MS);
+	CU_ASSERT_EQUAL(b.bw_state, DLS_BW_INACTIVE);
+	at(&e, 13 * MS);
+	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(a.runtime, 7 * MS / 2);
+	CU_ASSERT_EQUAL(a.bw_state, DLS_BW_INACTIVE);
+	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.inactive_timer));
+	DLS_ASSERT_EQ_U64(e.rq.running_bw, 0);
+	CHECK(&e);
+}
+
+/*
+ * The kernel's fixed point with the default Umax = 95%: max_bw =
+ * floor(0.95 * 2^20) = 996147, bw_ratio = floor(2^40 / 996147) >> 12 = 269
+ * (1/Umax in 8 fractional bits). A reclaims, u = 1/2 (524288); B does not,
+ * u = 1/4 (262144); Uextra = 996147 - 786432 = 209715.
+ *  - A alone, B attached but inactive: Uinact = 262144, and
+ *    996147 - 262144 - 209715 = 524288 -> * 269 >> 8 = 550912; 1 ms costs
+ *    floor(10^6 * 550912 / 2^20) = 525390 ns.
+ *  - B active (here throttled, which keeps it active): Uinact = 0,
+ *    996147 - 209715 = 786432 -> * 269 >> 8 = 826368; 1 ms costs
+ *    floor(10^6 * 826368 / 2^20) = 788085 ns.
+ */
+static void test_fixed_point(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+
+	env_init(&e, (95 * DLS_BW_UNIT) / 100);
+	attach(&e.rq, &a, 5 * MS, 10 * MS, DLS_FLAG_RECLAIM);
+	attach(&e.rq, &b, 1 * MS, 4 * MS, 0);
+	DLS_ASSERT_EQ_U64(dls_rq_extra_bw(&e.rq), 209715);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 1 * MS);
+	dls_wakeup(&e.rq, &b); /* settles A first, at the old rate */
+	DLS_ASSERT_EQ_S64(a.runtime, 5 * MS - 525390);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+	at(&e, 2 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(b.throttled);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 3 * MS);
+	dls_tick(&e.rq);
+	DLS_ASSERT_EQ_S64(a.runtime, 5 * MS - 525390 - 788085);
+	CHECK(&e);
+}
+
+/* A non-reclaiming domain arms no 0-lag timer (it schedules as before);
+ * a parameter change keeps the sums and the reclaiming count exact. */
+static void test_params_and_gate(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+	struct dls_params p = { .runtime = 2 * MS, .deadline = 10 * MS };
+
+	env_init(&e, DLS_BW_UNLIMITED);
+	attach(&e.rq, &a, 5 * MS, 10 * MS, 0);
+	attach(&e.rq, &b, 1 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_wakeup(&e.rq, &b);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 1 * MS);
+	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	CU_ASSERT_EQUAL(a.bw_state, DLS_BW_INACTIVE); /* nobody reclaims */
+	DLS_ASSERT_EQ_U64(e.fp.arms, 0);
+	CHECK(&e);
+
+	/* b becomes reclaiming with a new bandwidth while contending. */
+	p.flags = DLS_FLAG_RECLAIM;
+	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &b, &p), 0);
+	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 1);
+	DLS_ASSERT_EQ_U64(e.rq.running_bw, dls_params_bw(&p));
+	CHECK(&e);
+	/* a wakes and blocks early: non-contending now that b reclaims. */
+	dls_wakeup(&e.rq, &a);
+	at(&e, 2 * MS);
+	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	CU_ASSERT_EQUAL(a.bw_state, DLS_BW_NON_CONTENDING);
+	CHECK(&e);
+	/* New parameters end its non-contending state (Linux's
+	 * dl_change_utilization). */
+	p.flags = 0;
+	p.runtime = 3 * MS;
+	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &a, &p), 0);
+	CU_ASSERT_EQUAL(a.bw_state, DLS_BW_INACTIVE);
+	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.inactive_timer));
+	CHECK(&e);
+	dls_task_dead(&e.rq, &b);
+	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 0);
+	DLS_ASSERT_EQ_U64(e.rq.running_bw, 0);
+	CHECK(&e);
+}
+
+/* ---- random workloads against a reference ------------------------------ */
+
+#define NR_RAND 6
+
+struct ref {
+	bool runnable;
+	uint64_t zero_lag; /* blocked: active while now is before it */
+	bool blocked_active;
+};
+
+/* Reference 0-lag time from the definition: the instant at which the
+ * remaining runtime, served at Q/P, would be used up (truncated toward
+ * zero as an integer division). */
+static uint64_t ref_zero_lag(const struct dls_entity *se)
+{
+	int64_t lag = se->runtime * (int64_t)se->period / (int64_t)se->params.runtime;
+
+	return se->deadline - (uint64_t)lag;
+}
+
+static uint64_t ref_running_bw(const struct dls_rq *rq, const struct dls_entity *se,
+			       const struct ref *ref, uint64_t now)
+{
+	uint64_t sum = 0;
+
+	for (int i = 0; i < NR_RAND; i++)
+		if (se[i].rq == rq &&
+		    (ref[i].runnable ||
+		     (ref[i].blocked_active && dls_time_before(now, ref[i].zero_lag))))
+			sum += se[i].bw;
+	return sum;
+}
+
+static void check_rq(const struct dls_rq *rq, const struct dls_entity *se,
+		     const struct ref *ref, uint64_t now)
+{
+	DLS_ASSERT_EQ_U64(rq->running_bw, ref_running_bw(rq, se, ref, now));
+	CU_ASSERT_TRUE_FATAL(rq->running_bw <= rq->bw_total);
+}
+
+/* Advance to @to, charging the current entity at every timer on the way,
+ * and check the charge of a reclaiming current: at most the time it ran
+ * (so it never gets less than its reservation), at least its own rate. */
+static void advance(struct env *e, struct dls_entity *se, struct ref *ref,
+		    uint64_t to)
+{
+	for (;;) {
+		uint64_t when = to;
+		struct dls_entity *c = e->rq.curr;
+
+		if (fake_next_timer(&e->fp, &when) && dls_time_before(to, when))
+			when = to;
+		if (dls_time_before(when, e->fp.now))
+			when = e->fp.now;
+		if (c && c->queued && (c->params.flags & DLS_FLAG_RECLAIM)) {
+			int64_t before = c->runtime;
+			uint64_t dt = when - c->exec_start, min;
+			uint64_t renewals = c->stats.replenishments + c->stats.instances;
+
+			e->fp.now = when;
+			dls_update_curr(&e->rq);
+			if (renewals == c->stats.replenishments + c->stats.instances) {
+				CU_ASSERT_TRUE(before - c->runtime <= (int64_t)dt);
+				min = dls_u128_mul_u64_u64_div_u64(dt, c->bw, DLS_BW_UNIT);
+				CU_ASSERT_TRUE(before - c->runtime + 1 >= (int64_t)min * 95 / 100);
+			}
+		}
+		e->fp.now = when;
+		fake_fire_due(&e->fp);
+		if (fake_take_resched(&e->fp, 0) || !e->rq.curr)
+			dls_schedule(&e->rq);
+		CHECK(e);
+		check_rq(&e->rq, se, ref, e->fp.now);
+		/* Work-conserving while reclaimable: an idle CPU has no
+		 * runnable reclaiming entity with budget left. */
+		if (!e->rq.curr)
+			for (int i = 0; i < NR_RAND; i++)
+				if (se[i].runnable && (se[i].params.flags & DLS_FLAG_RECLAIM))
+					CU_ASSERT_TRUE(se[i].throttled && se[i].runtime <= 0);
+		if (when == to)
+			return;
+	}
+}
+
+static void random_run(uint64_t seed, uint64_t bw_limit)
+{
+	struct env e;
+	struct dls_entity se[NR_RAND];
+	struct ref ref[NR_RAND];
+	struct dls_test_rng rng;
+	uint64_t steps = dls_test_scaled(4000);
+
+	dls_test_rng_seed(&rng, seed);
+	env_init(&e, bw_limit);
+	memset(ref, 0, sizeof(ref));
+	at(&e, 0);
+	for (int i = 0; i < NR_RAND; i++) {
+		uint64_t p = (2 + dls_test_rng_below(&rng, 20)) * MS;
+		uint64_t q = p * (5 + dls_test_rng_below(&rng, 10)) / 100;
+		uint32_t f = (i == 0 || dls_test_rng_below(&rng, 2)) ? DLS_FLAG_RECLAIM : 0;
+
+		attach(&e.rq, &se[i], q, p, f);
+	}
+	for (uint64_t step = 0; step < steps; step++) {
+		int i = (int)dls_test_rng_below(&rng, NR_RAND);
+		uint64_t now = e.fp.now - base;
+
+		switch (dls_test_rng_below(&rng, 5)) {
+		case 0: /* wake */
+			if (!se[i].runnable) {
+				dls_wakeup(&e.rq, &se[i]);
+				ref[i].runnable = true;
+			}
+			break;
+		case 1: /* block (job done or sleep) */
+			if (se[i].runnable) {
+				dls_dequeue(&e.rq, &se[i], dls_test_rng_below(&rng, 2)
+						? DLS_DEQUEUE_DONE : DLS_DEQUEUE_SLEEP);
+				ref[i].runnable = false;
+				ref[i].zero_lag = ref_zero_lag(&se[i]);
+				ref[i].blocked_active = true;
+			}
+			break;
+		case 2: { /* new parameters; keeps entity 0's reclaiming flag */
+			uint64_t p = (2 + dls_test_rng_below(&rng, 20)) * MS;
+			struct dls_params prm = {
+				.runtime = p * (5 + dls_test_rng_below(&rng, 10)) / 100,
+				.deadline = p,
+				.flags = (i == 0 || dls_test_rng_below(&rng, 2))
+						 ? DLS_FLAG_RECLAIM : 0,
+			};
+			bool nc = se[i].bw_state == DLS_BW_NON_CONTENDING;
+
+			if (dls_entity_set_params(&e.rq, &se[i], &prm) == 0 && nc)
+				ref[i].blocked_active = false;
+			break;
+		}
+		default:
+			break;
+		}
+		if (e.rq.curr == NULL || fake_take_resched(&e.fp, 0))
+			dls_schedule(&e.rq);
+		CHECK(&e);
+		check_rq(&e.rq, se, ref, e.fp.now);
+		advance(&e, se, ref, base + now + dls_test_rng_below(&rng, 3 * MS));
+	}
+	for (int i = 0; i < NR_RAND; i++)
+		dls_task_dead(&e.rq, &se[i]);
+	DLS_ASSERT_EQ_U64(e.rq.running_bw, 0);
+	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 0);
+}
+
+static void test_random_one_cpu(void)
+{
+	uint64_t seed = dls_test_seed("grub random one CPU", 0x6e0bULL);
+
+	random_run(seed, DLS_BW_UNLIMITED);
+	random_run(seed + 1, (95 * DLS_BW_UNIT) / 100);
+}
+
+static const struct dls_test_case cases[] = {
+	{ "one CPU: reclaiming into idle bandwidth until the 0-lag time", test_one_cpu_schedule },
+	{ "kernel fixed point with Umax = 95%", test_fixed_point },
+	{ "parameter changes and the no-reclaimer gate", test_params_and_gate },
+	{ "random workloads on one CPU vs reference sums", test_random_one_cpu },
+	{ NULL, NULL }
+};
+
+static int base_plain(void) { base = 1 * SEC; return 0; }
+static int base_wrap5ms(void) { base = (uint64_t)0 - 5 * MS; return 0; }
+
+int main(void)
+{
+	int (*inits[2])(void) = { base_plain, base_wrap5ms };
+	const char *names[2] = { "grub (clock at 1 s)",
+				 "grub (clock at 2^64 - 5 ms, wraps mid-test)" };
+	unsigned int fails;
+
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	for (int i = 0; i < 2; i++) {
+		CU_pSuite s = CU_add_suite(names[i], inits[i], NULL);
+
+		for (const struct dls_test_case *c = cases; c->name; c++)
+			CU_add_test(s, c->name, c->fn);
+	}
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	CU_cleanup_registry();
+	return fails ? 1 : 0;
+}
