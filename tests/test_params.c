@@ -99,7 +99,7 @@ static void test_refusal_leaves_untouched(void)
 		CU_ASSERT_EQUAL(rq.nr_attached, 0);
 	}
 	CU_ASSERT_EQUAL(dls_entity_attach(&rq, &se, &ok), 0);
-	CU_ASSERT_EQUAL(dls_entity_attach(&rq, &se, &ok), DLS_ESTATE);
+	CU_ASSERT_EQUAL(dls_entity_attach(&rq, &se, &ok), DLS_EATTACHED);
 	dls_wakeup(&rq, &se);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq), &se);
 	fp.now += 100 * US;
@@ -136,14 +136,13 @@ static void test_attach_borrowed(void)
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&rq, &full, &p90), 0);
 	dls_entity_init(&boosted);
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&rq, &boosted, &p50), DLS_EBANDWIDTH);
-	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(NULL, &boosted, &p50), DLS_EINVAL);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		memcpy(&snap, &boosted, sizeof(boosted));
 		DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &bad[i].p), bad[i].err);
 		CU_ASSERT_EQUAL(memcmp(&snap, &boosted, sizeof(boosted)), 0);
 	}
 	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &p50), 0);
-	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &p50), DLS_ESTATE);
+	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &p50), DLS_EATTACHED);
 	DLS_ASSERT_EQ_U64(boosted.bw, 0);
 	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
 	DLS_ASSERT_EQ_U64(rq.nr_attached, 2);

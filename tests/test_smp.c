@@ -920,7 +920,7 @@ static void test_domains(void)
 	dls_wakeup(&a.rq[0], &xa[0]);
 	settle(&a);
 	CU_ASSERT_PTR_EQUAL(a.rq[0].curr, &xa[0]);
-	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[0], &b.rq[0], NULL), DLS_ESTATE);
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[0], &b.rq[0], NULL), DLS_ERUNNING);
 	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &b.rq[1],
 						 mask_bits(m3, sizeof(m3), 3, 0x2)), DLS_EINVAL);
 	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &b.rq[0],

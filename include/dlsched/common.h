@@ -73,7 +73,17 @@
 	X(EEXITED, -40, "worker thread has exited")                            \
 	X(ESTOPPED, -41, "worker stopped before its thread function ran")      \
 	X(ETHREAD, -42, "a thread could not be created")                       \
-	X(ECLOCK, -43, "clock not available on this system")
+	X(ECLOCK, -43, "clock not available on this system")                   \
+	X(EDETACHED, -50, "entity is not attached to a runqueue")              \
+	X(EOTHERRQ, -51, "entity is attached to another runqueue")             \
+	X(EATTACHED, -52, "entity is already attached")                        \
+	X(EQUEUED, -53, "entity is already queued")                            \
+	X(ENOTQUEUED, -54, "entity is not queued")                             \
+	X(ERUNNABLE, -55, "entity is already runnable")                        \
+	X(ENOTRUNNABLE, -56, "entity is not runnable")                         \
+	X(ERUNNING, -57, "entity is running (current on its runqueue)")        \
+	X(ENOTCURR, -58, "entity is not the runqueue's current entity")        \
+	X(EHASCURR, -59, "runqueue already has a current entity")
 
 /** @brief Error codes returned (negated) by libdlsched functions. */
 enum dls_errno {
