@@ -232,14 +232,13 @@ int dls_set_curr(struct dls_rq *rq, struct dls_entity *se)
 	return 0;
 }
 
-struct dls_entity *dls_pick_next(struct dls_rq *rq)
+/* The unguarded steps dls_schedule() strings together: their state is
+ * right by construction there, so the step pays for no guard. */
+static struct dls_entity *pick_next(struct dls_rq *rq)
 {
 	struct dls_rb_node *first = dls_rb_first_cached(&rq->root);
 	struct dls_entity *se;
 
-	DLS_ASSERT(rq);
-	if (DLS_UNLIKELY(rq->curr))
-		return rq->curr; /* still current: dls_put_prev() comes first */
 	if (!first)
 		return NULL;
 	se = dls__node_se(first);
@@ -247,15 +246,28 @@ struct dls_entity *dls_pick_next(struct dls_rq *rq)
 	return se;
 }
 
+static void put_prev(struct dls_rq *rq, struct dls_entity *se)
+{
+	dls_update_curr(rq);
+	rq->curr = NULL;
+	if (rq->dom->smp)
+		dls__smp_put_prev(rq, se);
+}
+
+struct dls_entity *dls_pick_next(struct dls_rq *rq)
+{
+	DLS_ASSERT(rq);
+	if (DLS_UNLIKELY(rq->curr))
+		return rq->curr; /* still current: dls_put_prev() comes first */
+	return pick_next(rq);
+}
+
 int dls_put_prev(struct dls_rq *rq, struct dls_entity *se)
 {
 	DLS_ASSERT(rq && se);
 	if (DLS_UNLIKELY(se != rq->curr))
 		return DLS_ENOTCURR;
-	dls_update_curr(rq);
-	rq->curr = NULL;
-	if (rq->dom->smp)
-		dls__smp_put_prev(rq, se);
+	put_prev(rq, se);
 	return 0;
 }
 
@@ -264,7 +276,7 @@ struct dls_entity *dls_schedule(struct dls_rq *rq)
 	struct dls_entity *prev = rq->curr, *next;
 
 	if (prev)
-		dls_put_prev(rq, prev);
+		put_prev(rq, prev);
 	/* Global scheduling: before picking, pull earlier work from overloaded
 	 * CPUs (pre_schedule; a pull with no overloaded CPU costs one atomic
 	 * load). Also with no previous entity: the current one may have left
@@ -273,7 +285,7 @@ struct dls_entity *dls_schedule(struct dls_rq *rq)
 	 * After picking, push what another CPU should run (post_schedule). */
 	if (rq->dom->smp)
 		dls_pull(rq);
-	next = dls_pick_next(rq);
+	next = pick_next(rq);
 	if (rq->dom->smp)
 		while (dls_push(rq))
 			;
