@@ -80,7 +80,8 @@ static void test_throttle_replenish(void)
 	CU_ASSERT_TRUE(fake_timer_armed(&e.fp, &a.timer));
 	DLS_ASSERT_EQ_U64(a.timer.expires, base + 10 * MS);
 	DLS_ASSERT_EQ_U64(a.stats.throttles, 1);
-	DLS_ASSERT_EQ_U64(a.stats.overruns, 1);
+	/* Exactly the budget: throttled (runtime <= 0) but not an overrun. */
+	DLS_ASSERT_EQ_U64(a.stats.overruns, 0);
 	CU_ASSERT_PTR_NULL(dls_schedule(&e.rq));
 
 	at(&e, 10 * MS - 1);
@@ -94,6 +95,40 @@ static void test_throttle_replenish(void)
 	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
 	DLS_ASSERT_EQ_U64(a.stats.replenishments, 1);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+}
+
+/* What counts as an overrun (types.h, dls_stats::overruns): a charge that
+ * takes the runtime below zero, or finds the deadline passed while
+ * running. A job that uses exactly its budget is throttled as in Linux
+ * (dl_runtime_exceeded is runtime <= 0) but is not an overrun, and no
+ * DLS_TRACE_OVERRUN event or callback comes with it. Q = 2 ms, D = P = 10 ms. */
+static void test_overrun_counts_more_than_budget(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	attach(&e, &b, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 2 * MS); /* exactly the budget */
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	DLS_ASSERT_EQ_U64(a.stats.throttles, 1);
+	DLS_ASSERT_EQ_U64(a.stats.overruns, 0);
+	DLS_ASSERT_EQ_U64(fake_count(&e.fp, DLS_TRACE_OVERRUN), 0);
+	dls_schedule(&e.rq);
+	dls_wakeup(&e.rq, &b);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+	at(&e, 4 * MS + 1); /* 1 ns over */
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(b.throttled);
+	DLS_ASSERT_EQ_S64(b.runtime, -1);
+	DLS_ASSERT_EQ_U64(b.stats.overruns, 1);
+	DLS_ASSERT_EQ_U64(fake_count(&e.fp, DLS_TRACE_OVERRUN), 1);
+	CHECK(&e);
 }
 
 /* Overrun is carried: a late charge leaves runtime -1 ms, so the next
@@ -535,7 +570,7 @@ static void test_overrun_callback(void)
 	at(&e, 0);
 	dls_wakeup(&e.rq, &a);
 	dls_schedule(&e.rq);
-	at(&e, 1 * MS);
+	at(&e, 1 * MS + 1000); /* 1 us more than the budget */
 	dls_tick(&e.rq);
 	CU_ASSERT_EQUAL(overrun_calls, 1);
 }
@@ -662,6 +697,8 @@ static const struct dls_test_case cases[] = {
 	{ "capacity scaling", test_capacity_scaling },
 	{ "enqueue with REPLENISH while throttled", test_enqueue_replenish_throttled },
 	{ "boost", test_boost },
+	{ "overrun: more than the budget, not exactly it",
+	  test_overrun_counts_more_than_budget },
 	{ "stale timer", test_timer_stale },
 	{ NULL, NULL },
 };

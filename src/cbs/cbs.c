@@ -211,7 +211,10 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 			se->runtime = 0;
 		se->runtime -= (int64_t)(now - se->deadline);
 	}
-	if (!se->yielded) {
+	/* An overrun is a job that needed more than its budget (or ran past
+	 * its deadline); one that used exactly its budget is throttled
+	 * (runtime <= 0, as Linux) but did not overrun. */
+	if (!se->yielded && (se->runtime < 0 || dmiss)) {
 		se->stats.overruns++;
 		dls__trace(rq, DLS_TRACE_OVERRUN, se, now);
 		if ((se->params.flags & DLS_FLAG_OVERRUN) && se->overrun_cb)
