@@ -131,6 +131,41 @@ static void test_overrun_counts_more_than_budget(void)
 	CHECK(&e);
 }
 
+/* Back-to-back jobs (docs/rtos-integration.md): a job released while the
+ * previous one runs is started by DONE then an immediate wake-up; the CBS
+ * wake-up rule (Abeni & Buttazzo 1998) keeps the server's deadline and
+ * runtime since 1 ms / (10 ms - 1 ms) <= 2 ms / 10 ms, so the two jobs
+ * together still get 2 ms in the 10 ms period. Q = 2 ms, D = P = 10 ms. */
+static void test_back_to_back_jobs(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	/* The second job is released at 500 us while the first runs. */
+	at(&e, 500 * US);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), DLS_ERUNNABLE);
+	at(&e, 1 * MS);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_DONE), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	CHECK(&e);
+	DLS_ASSERT_EQ_U64(a.stats.jobs_done, 1);
+	DLS_ASSERT_EQ_U64(a.stats.wakeups_kept, 1);
+	DLS_ASSERT_EQ_U64(a.stats.instances, 1);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 10 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 2 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	DLS_ASSERT_EQ_U64(a.timer.expires, base + 10 * MS);
+	CHECK(&e);
+}
+
 /* Overrun is carried: a late charge leaves runtime -1 ms, so the next
  * instance gets 1 ms; a 5 ms debt takes three periods to repay. */
 static void test_overrun_carried(void)
@@ -697,6 +732,7 @@ static const struct dls_test_case cases[] = {
 	{ "capacity scaling", test_capacity_scaling },
 	{ "enqueue with REPLENISH while throttled", test_enqueue_replenish_throttled },
 	{ "boost", test_boost },
+	{ "back-to-back jobs: done, then wake-up", test_back_to_back_jobs },
 	{ "overrun: more than the budget, not exactly it",
 	  test_overrun_counts_more_than_budget },
 	{ "stale timer", test_timer_stale },
