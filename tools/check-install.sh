@@ -1,6 +1,7 @@
 #!/bin/sh
-# Install libdlsched into a staging prefix, then build and run tests/consumer
-# against it twice: with find_package(dlsched) and with pkg-config.
+# Install libdlsched into a staging prefix, check the guides landed in
+# share/doc/dlsched, then build and run tests/consumer against it twice:
+# with find_package(dlsched) and with pkg-config.
 set -eu
 build=${1:-build}
 top=$(pwd)
@@ -12,6 +13,14 @@ cmake -S . -B "$build/install-lib" -DCMAKE_BUILD_TYPE=Release \
 	-DDLSCHED_BUILD_BENCH=OFF -DDLSCHED_BUILD_TOOLS=OFF
 cmake --build "$build/install-lib" -j2
 cmake --install "$build/install-lib"
+
+echo "== guides in share/doc/dlsched"
+for f in docs/*.md README.md LICENSE; do
+	if ! cmp -s "$f" "$prefix/share/doc/dlsched/$(basename "$f")"; then
+		echo "check-install: $f is not installed in $prefix/share/doc/dlsched" >&2
+		exit 1
+	fi
+done
 
 echo "== consumer via find_package(dlsched)"
 cmake -S tests/consumer -B "$build/consumer-cmake" -DCMAKE_PREFIX_PATH="$prefix"

@@ -4,6 +4,17 @@
  *
  * This header needs nothing but the freestanding C headers, so a struct in an
  * RTOS or hypervisor can embed libdlsched objects without pulling in the API.
+ *
+ * NULL, in every libdlsched header: pointer arguments are preconditions,
+ * as in the kernel. NULL where an object is expected is a bug in the
+ * caller: builds with DLSCHED_ENABLE_ASSERT stop on it with a message,
+ * release builds do not test it. The exceptions are named in the
+ * parameter's documentation ("may be NULL", "NULL for the defaults"); the
+ * set-up functions that validate caller-provided storage with its size
+ * (dls_cpumask_init(), dls_cpudl_init(), dls_smp_init()) also return
+ * DLS_EINVAL for NULL arguments. What is checked in every build is the
+ * state of an object: a call that does not apply to it returns a distinct
+ * DLS_E* code and changes nothing.
  */
 #ifndef DLSCHED_COMMON_H
 #define DLSCHED_COMMON_H

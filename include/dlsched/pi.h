@@ -31,6 +31,10 @@
  * for the whole PI state (tasks, mutexes, waiters, the FIFO counter), as
  * the POSIX mutex of pi_posix.h does with its domain lock; boost_changed
  * runs with that lock held. Calls on different contexts are independent.
+ *
+ * NULL: pointer arguments are preconditions, asserted in checked builds
+ * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
+ * parameter says it may be NULL; see common.h for the rule.
  */
 #ifndef DLSCHED_PI_H
 #define DLSCHED_PI_H

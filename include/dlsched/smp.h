@@ -42,6 +42,10 @@
  * section, so CPUs attaching concurrently can never admit more than
  * the limit between them, and a CPU going offline or changing capacity
  * is checked against the same sum.
+ *
+ * NULL: pointer arguments are preconditions, asserted in checked builds
+ * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
+ * parameter says it may be NULL; see common.h for the rule.
  */
 #ifndef DLSCHED_SMP_H
 #define DLSCHED_SMP_H

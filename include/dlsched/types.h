@@ -6,6 +6,10 @@
  * Fields are labelled *public* (the integrator may set them before the object
  * is handed to the library), *read-only* (read them freely under the
  * runqueue lock) or *private* (the library's; do not touch).
+ *
+ * NULL: pointer arguments are preconditions, asserted in checked builds
+ * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
+ * parameter says it may be NULL; see common.h for the rule.
  */
 #ifndef DLSCHED_TYPES_H
 #define DLSCHED_TYPES_H
