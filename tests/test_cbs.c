@@ -59,7 +59,7 @@ static void test_throttle_replenish(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	CHECK(&e);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 10 * MS);
 	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
@@ -111,7 +111,7 @@ static void test_overrun_counts_more_than_budget(void)
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	attach(&e, &b, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	at(&e, 2 * MS); /* exactly the budget */
 	dls_tick(&e.rq);
@@ -120,7 +120,7 @@ static void test_overrun_counts_more_than_budget(void)
 	DLS_ASSERT_EQ_U64(a.stats.overruns, 0);
 	DLS_ASSERT_EQ_U64(fake_count(&e.fp, DLS_TRACE_OVERRUN), 0);
 	dls_schedule(&e.rq);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
 	at(&e, 4 * MS + 1); /* 1 ns over */
 	dls_tick(&e.rq);
@@ -176,7 +176,7 @@ static void test_overrun_carried(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 3 * MS);
 	dls_tick(&e.rq);
@@ -186,13 +186,13 @@ static void test_overrun_carried(void)
 	fake_fire_due(&e.fp);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
 	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
-	dls_task_dead(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_task_dead(&e.rq, &a), 0);
 	CHECK(&e);
 
 	/* b: budget 2 ms, charged 7 ms: runtime -5 ms -> +2 three times. */
 	attach(&e, &b, 2 * MS, 10 * MS, 0);
 	at(&e, 10 * MS);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	dls_schedule(&e.rq);
 	at(&e, 17 * MS);
 	dls_tick(&e.rq);
@@ -215,7 +215,7 @@ static void test_overrun_exact_multiple(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 6 * MS);
 	dls_tick(&e.rq);
@@ -238,27 +238,27 @@ static void test_wakeup_boundary(void)
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	attach(&e, &b, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	at(&e, 1 * MS);
-	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
 	at(&e, 2 * MS);
-	dls_dequeue(&e.rq, &b, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &b, DLS_DEQUEUE_SLEEP), 0);
 	CU_ASSERT_PTR_NULL(dls_schedule(&e.rq));
 	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
 	DLS_ASSERT_EQ_S64(b.runtime, 1 * MS);
 	CHECK(&e);
 
 	at(&e, 5 * MS);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 10 * MS);
 	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
 	DLS_ASSERT_EQ_U64(a.stats.wakeups_kept, 1);
 
 	at(&e, 5 * MS + 1);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	DLS_ASSERT_EQ_U64(b.deadline, base + 15 * MS + 1);
 	DLS_ASSERT_EQ_S64(b.runtime, 2 * MS);
 	DLS_ASSERT_EQ_U64(b.stats.wakeups_renewed, 1);
@@ -275,10 +275,10 @@ static void test_wakeup_after_deadline(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
-	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP), 0);
 	at(&e, 10 * MS);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
 	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
 }
@@ -298,14 +298,14 @@ static void constrained_case(enum dls_wakeup_rule rule, uint64_t expect_dl,
 	env_init(&e, &cfg);
 	attach(&e, &a, 2 * MS, 5 * MS, 10 * MS);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 5 * MS);
 	dls_schedule(&e.rq);
 	at(&e, 500 * US);
-	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP), 0);
 	DLS_ASSERT_EQ_S64(a.runtime, 1500 * US);
 	at(&e, 3 * MS);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	DLS_ASSERT_EQ_U64(a.deadline, base + expect_dl);
 	DLS_ASSERT_EQ_S64(a.runtime, expect_rt);
 	CHECK(&e);
@@ -330,7 +330,7 @@ static void test_period_replenish(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 1 * MS, 4 * MS, 10 * MS);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 1 * MS);
 	dls_tick(&e.rq);
@@ -351,7 +351,7 @@ static void test_lag_reset(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 2 * MS);
 	dls_tick(&e.rq);
@@ -375,7 +375,7 @@ static void test_throttle_past_deadline(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	/* No tick for 12 ms: 2 ms over the deadline, runtime -10 ms owed. */
 	at(&e, 12 * MS);
@@ -403,7 +403,7 @@ static void test_yield(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 500 * US);
 	dls_yield(&e.rq);
@@ -434,8 +434,8 @@ static void test_params_change_queued(void)
 	attach(&e, &a, 1 * MS, 10 * MS, 0);
 	attach(&e, &b, 1 * MS, 5 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &a, &np), 0);
 	CHECK(&e);
@@ -470,7 +470,7 @@ static void test_params_change_running(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 4 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 1 * MS);
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &a, &np), 0);
@@ -503,7 +503,7 @@ static void test_admission(void)
 	DLS_ASSERT_EQ_U64(a.params.runtime, 5 * MS);
 	DLS_ASSERT_EQ_U64(e.rq.bw_total, 996147);
 	/* Releasing b makes room. */
-	dls_task_dead(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_task_dead(&e.rq, &b), 0);
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &c, &pc), 0);
 	/* Half capacity halves the room: 524288 + 107 > 498073. */
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq, 512), DLS_EBANDWIDTH);
@@ -535,12 +535,13 @@ static void test_edf_preempt(void)
 	attach(&e, &b, 2 * MS, 10 * MS, 0);
 	attach(&e, &c, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	unsigned int r = e.fp.resched;
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	CU_ASSERT_EQUAL(e.fp.resched, r + 1);
-	dls_wakeup(&e.rq, &c); /* same deadline as b: no preemption of b */
+	/* same deadline as b: no preemption of b */
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &c), 0);
 	CHECK(&e);
 	DLS_ASSERT_EQ_U64(e.rq.earliest.curr, base + 10 * MS);
 	DLS_ASSERT_EQ_U64(e.rq.earliest.next, base + 10 * MS);
@@ -565,17 +566,17 @@ static void test_job_done_miss(void)
 	attach(&e, &a, 4 * MS, 10 * MS, 0);
 	attach(&e, &b, 2 * MS, 5 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	at(&e, 3 * MS);
-	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_DONE);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_DONE), 0);
 	DLS_ASSERT_EQ_U64(a.stats.jobs_done, 1);
 	DLS_ASSERT_EQ_U64(a.stats.misses, 0);
 	dls_schedule(&e.rq);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	dls_schedule(&e.rq);
 	at(&e, 9 * MS); /* b's deadline was 8 ms: done 1 ms late */
-	dls_dequeue(&e.rq, &b, DLS_DEQUEUE_DONE);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &b, DLS_DEQUEUE_DONE), 0);
 	DLS_ASSERT_EQ_U64(b.stats.misses, 1);
 	DLS_ASSERT_EQ_U64(b.stats.max_lateness, 1 * MS);
 	CHECK(&e);
@@ -603,7 +604,7 @@ static void test_overrun_callback(void)
 	a.overrun_arg = &overrun_calls;
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &a, &p), 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 1 * MS + 1000); /* 1 us more than the budget */
 	dls_tick(&e.rq);
@@ -620,7 +621,7 @@ static void test_capacity_scaling(void)
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq, 512), 0);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 2 * MS);
 	dls_tick(&e.rq);
@@ -641,10 +642,10 @@ static void test_boost(void)
 	attach(&e, &a, 1 * MS, 50 * MS, 0);
 	attach(&e, &b, 1 * MS, 20 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
-	dls_entity_set_boost(&e.rq, &a, true, base + 5 * MS);
+	DLS_ASSERT_EQ_S64(dls_entity_set_boost(&e.rq, &a, true, base + 5 * MS), 0);
 	CHECK(&e);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	at(&e, 1 * MS);
@@ -652,7 +653,7 @@ static void test_boost(void)
 	CU_ASSERT_FALSE(a.throttled);
 	CU_ASSERT_TRUE(a.queued);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 100 * MS);
-	dls_entity_set_boost(&e.rq, &a, false, 0);
+	DLS_ASSERT_EQ_S64(dls_entity_set_boost(&e.rq, &a, false, 0), 0);
 	CHECK(&e);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
 }
@@ -667,15 +668,15 @@ static void test_enqueue_replenish_throttled(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	at(&e, 2 * MS);
 	dls_tick(&e.rq);
 	CU_ASSERT_TRUE(a.throttled);
 	CU_ASSERT_TRUE(fake_timer_armed(&e.fp, &a.timer));
-	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP), 0);
 	CU_ASSERT_PTR_NULL(dls_schedule(&e.rq));
-	dls_enqueue(&e.rq, &a, DLS_ENQUEUE_REPLENISH);
+	DLS_ASSERT_EQ_S64(dls_enqueue(&e.rq, &a, DLS_ENQUEUE_REPLENISH), 0);
 	CHECK(&e);
 	CU_ASSERT_FALSE(a.throttled);
 	CU_ASSERT_TRUE(a.queued);
@@ -694,7 +695,7 @@ static void test_timer_stale(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 1 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 1 * MS);
 	dls_tick(&e.rq);
@@ -703,7 +704,7 @@ static void test_timer_stale(void)
 	dls_timer_expired(&a.timer); /* early: re-armed, nothing else */
 	CU_ASSERT_TRUE(a.throttled);
 	CU_ASSERT_TRUE(fake_timer_armed(&e.fp, &a.timer));
-	dls_task_dead(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_task_dead(&e.rq, &a), 0);
 	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.timer));
 	dls_timer_expired(&a.timer); /* after cancel: ignored */
 	CU_ASSERT_FALSE(a.queued);

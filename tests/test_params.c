@@ -100,7 +100,7 @@ static void test_refusal_leaves_untouched(void)
 	}
 	CU_ASSERT_EQUAL(dls_entity_attach(&rq, &se, &ok), 0);
 	CU_ASSERT_EQUAL(dls_entity_attach(&rq, &se, &ok), DLS_EATTACHED);
-	dls_wakeup(&rq, &se);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&rq, &se), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq), &se);
 	fp.now += 100 * US;
 	dls_update_curr(&rq);
@@ -148,7 +148,7 @@ static void test_attach_borrowed(void)
 	DLS_ASSERT_EQ_U64(rq.nr_attached, 2);
 	DLS_ASSERT_VALID(dls_rq_check(&rq));
 	/* It runs on the borrowed budget: 5 ms, then it is throttled. */
-	dls_wakeup(&rq, &boosted);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&rq, &boosted), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq), &boosted);
 	fp.now += 5 * MS;
 	dls_tick(&rq);
@@ -159,7 +159,7 @@ static void test_attach_borrowed(void)
 	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&rq, &boosted, &p5), 0);
 	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw + dls_params_bw(&p5));
-	dls_task_dead(&rq, &boosted);
+	DLS_ASSERT_EQ_S64(dls_task_dead(&rq, &boosted), 0);
 	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
 	DLS_ASSERT_VALID(dls_rq_check(&rq));
 }
