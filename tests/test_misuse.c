@@ -9,6 +9,8 @@
  * The same suite is built twice: against the checked library (test_misuse)
  * and against a release-configured copy of it without DLS_ASSERT
  * (test_misuse_release), since the guards must hold in production builds.
+ * The checked build also shows that a NULL object pointer, a precondition
+ * (common.h), stops the program there.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -251,7 +253,43 @@ static void test_move(void)
 	free(p);
 }
 
+#if defined(DLSCHED_ENABLE_ASSERT) && DLSCHED_ENABLE_ASSERT
+/* NULL is a precondition (common.h): checked builds stop on it. */
+static void wakeup_null_rq(void *arg)
+{
+	struct env *e = arg;
+
+	dls_wakeup(NULL, &e->se[0]);
+}
+
+static void attach_null_entity(void *arg)
+{
+	struct env *e = arg;
+	struct dls_params p = { .runtime = 1 * MS, .deadline = 10 * MS };
+
+	dls_entity_attach(&e->rq[0], NULL, &p);
+}
+
+static void test_null_asserted(void)
+{
+	struct env *e = env_new(false);
+	enum dls_test_child r;
+
+	attach(e, 0, 0);
+	r = dls_test_run_child(wakeup_null_rq, e, 5000);
+	if (r != DLS_CHILD_HUNG)
+		CU_ASSERT_EQUAL(r, DLS_CHILD_ABORTED);
+	r = dls_test_run_child(attach_null_entity, e, 5000);
+	if (r != DLS_CHILD_HUNG)
+		CU_ASSERT_EQUAL(r, DLS_CHILD_ABORTED);
+	free(e);
+}
+#endif
+
 static const struct dls_test_case cases[] = {
+#if defined(DLSCHED_ENABLE_ASSERT) && DLSCHED_ENABLE_ASSERT
+	{ "NULL is asserted in checked builds", test_null_asserted },
+#endif
 	{ "dls_wakeup twice", test_wakeup_twice },
 	{ "calls on the wrong runqueue", test_wrong_runqueue },
 	{ "calls on an unattached entity", test_detached },

@@ -10,9 +10,10 @@
  * caller: builds with DLSCHED_ENABLE_ASSERT stop on it with a message,
  * release builds do not test it. The exceptions are named in the
  * parameter's documentation ("may be NULL", "NULL for the defaults"); the
- * set-up functions that validate caller-provided storage with its size
- * (dls_cpumask_init(), dls_cpudl_init(), dls_smp_init()) also return
- * DLS_EINVAL for NULL arguments. What is checked in every build is the
+ * set-up functions of caller-provided storage and locks (dls_cpumask_init(),
+ * dls_cpudl_init(), dls_smp_init(), dls_smp_set_heap_lock(),
+ * dls_smp_set_bw_lock()) and dls_params_check() also return DLS_EINVAL for
+ * NULL, as their documentation says. What is checked in every build is the
  * state of an object: a call that does not apply to it returns a distinct
  * DLS_E* code and changes nothing.
  */
