@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dlsched/pi.h>
 #include <dlsched/smp.h>
 
 #include "dls_test.h"
@@ -253,6 +254,60 @@ static void test_move(void)
 	free(p);
 }
 
+/* PI: a blocked task asking for another lock, a task releasing a mutex it
+ * does not own. a owns m1, b waits on m1 (boosting a); c is free. */
+struct pi_env {
+	struct dls_pi_ctx pi;
+	struct dls_pi_task a, b, c;
+	struct dls_pi_mutex m1, m2;
+	struct dls_pi_waiter wb, wb2, wc;
+};
+
+static void pi_check(struct pi_env *p)
+{
+	struct dls_pi_task *const tasks[] = { &p->a, &p->b, &p->c };
+	struct dls_pi_mutex *const locks[] = { &p->m1, &p->m2 };
+
+	DLS_ASSERT_VALID(dls_pi_check(tasks, 3, locks, 2));
+}
+
+#define PI_REFUSED(p, call, want)                                              \
+	do {                                                                   \
+		struct pi_env *snap_ = malloc(sizeof(*(p)));                   \
+		CU_ASSERT_PTR_NOT_NULL_FATAL(snap_);                           \
+		memcpy(snap_, (p), sizeof(*(p)));                              \
+		CU_ASSERT((call) == (want));                                   \
+		pi_check(p);                                                   \
+		CU_ASSERT_EQUAL(memcmp(snap_, (p), sizeof(*(p))), 0);          \
+		free(snap_);                                                   \
+	} while (0)
+
+static void test_pi(void)
+{
+	struct pi_env *p = calloc(1, sizeof(*p));
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	dls_pi_ctx_init(&p->pi, NULL, NULL);
+	dls_pi_task_init(&p->a, 50, true, 300);
+	dls_pi_task_init(&p->b, 50, true, 100);
+	dls_pi_task_init(&p->c, 50, true, 200);
+	dls_pi_mutex_init(&p->m1);
+	dls_pi_mutex_init(&p->m2);
+	DLS_ASSERT_EQ_S64(dls_pi_lock(&p->pi, &p->a, &p->m1, NULL), 0);
+	DLS_ASSERT_EQ_S64(dls_pi_lock(&p->pi, &p->b, &p->m1, &p->wb), DLS_PI_BLOCKED);
+	pi_check(p);
+	/* b is blocked: it cannot ask for (or try) a second lock. */
+	PI_REFUSED(p, dls_pi_lock(&p->pi, &p->b, &p->m2, &p->wb2), DLS_EBLOCKED);
+	PI_REFUSED(p, dls_pi_trylock(&p->b, &p->m2), false);
+	/* Only the owner releases m1; m2 is nobody's. */
+	PI_REFUSED(p, dls_pi_unlock(&p->pi, &p->c, &p->m1), NULL);
+	PI_REFUSED(p, dls_pi_unlock(&p->pi, &p->b, &p->m1), NULL);
+	PI_REFUSED(p, dls_pi_unlock(&p->pi, &p->c, &p->m2), NULL);
+	CU_ASSERT_PTR_EQUAL(dls_pi_unlock(&p->pi, &p->a, &p->m1), &p->b);
+	pi_check(p);
+	free(p);
+}
+
 #if defined(DLSCHED_ENABLE_ASSERT) && DLSCHED_ENABLE_ASSERT
 /* NULL is a precondition (common.h): checked builds stop on it. */
 static void wakeup_null_rq(void *arg)
@@ -300,6 +355,7 @@ static const struct dls_test_case cases[] = {
 	{ "bandwidth limit above one CPU", test_bw_limit_over_one_cpu },
 	{ "affinity mask of another CPU count", test_affinity_mask_size },
 	{ "dls_entity_move: detached, running, partitioned", test_move },
+	{ "PI: a blocked task locks, a non-owner unlocks", test_pi },
 	{ NULL, NULL },
 };
 

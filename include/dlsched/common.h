@@ -95,7 +95,8 @@
 	X(ENOTRUNNABLE, -56, "entity is not runnable")                         \
 	X(ERUNNING, -57, "entity is running (current on its runqueue)")        \
 	X(ENOTCURR, -58, "entity is not the runqueue's current entity")        \
-	X(EHASCURR, -59, "runqueue already has a current entity")
+	X(EHASCURR, -59, "runqueue already has a current entity")              \
+	X(EBLOCKED, -60, "task is already blocked on a mutex")
 
 /** @brief Error codes returned (negated) by libdlsched functions. */
 enum dls_errno {
