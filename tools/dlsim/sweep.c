@@ -695,7 +695,8 @@ static int load_dir(const char *dir, bool strict, struct workload **out, size_t 
 		int lr = workload_load_file(&w[i], names[i], strict);
 
 		if (lr == -2) {
-			fprintf(stderr, "dlsim sweep: cannot read %s\n", names[i]);
+			fprintf(stderr, "dlsim sweep: cannot read %s: %s\n", names[i],
+				workload_load_error(&w[i]));
 			rc = 66;
 			continue;
 		}
