@@ -40,8 +40,10 @@ struct sim_result {
 	uint64_t boosts;       /* times a thread started running boosted */
 	uint64_t lock_wait_ns; /* total time threads waited for mutexes */
 	unsigned int stranded; /* threads a CPU going offline could not place */
-	/* 0 ok, 2 admission refused, 3 invariant broken, 4 deadlock or a
-	 * mutex used against its rules (the message is on stderr) */
+	/* 0 ok, 2 the library refused a reservation (admission or its
+	 * parameters), 3 invariant broken, 4 deadlock or a mutex used against
+	 * its rules, 74 an output file could not be written (the message is
+	 * on stderr) */
 	int exit_code;
 };
 
