@@ -1646,9 +1646,7 @@ static FILE *open_output(const char *path)
 	return f;
 }
 
-/* Closes an output: 0, or -1 when any write or the close failed (a full
- * disk shows only here), with the path and the reason on stderr. */
-static int close_output(FILE *f, const char *path)
+int sim_close_output(FILE *f, const char *prog, const char *path)
 {
 	int err = 0;
 
@@ -1658,7 +1656,7 @@ static int close_output(FILE *f, const char *path)
 		err = errno ? errno : EIO;
 	if (!err)
 		return 0;
-	fprintf(stderr, "dlsim: cannot write %s: %s\n", path, strerror(err));
+	fprintf(stderr, "%s: cannot write %s: %s\n", prog, path, strerror(err));
 	return -1;
 }
 
@@ -1708,7 +1706,7 @@ static int write_json(struct sim *s, const char *path, uint64_t horizon)
 			i + 1 < s->nr_hp_log ? "," : "");
 	}
 	fprintf(f, "  ]\n}\n");
-	return close_output(f, path);
+	return sim_close_output(f, "dlsim", path);
 }
 
 static int write_trace(struct sim *s, const char *path)
@@ -1747,7 +1745,7 @@ static int write_trace(struct sim *s, const char *path)
 	}
 	fprintf(f, "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 0, "
 		"\"args\": {\"name\": \"dlsim\"}}\n]}\n");
-	return close_output(f, path);
+	return sim_close_output(f, "dlsim", path);
 }
 
 static int write_svg(struct sim *s, const char *path, uint64_t horizon)
@@ -1828,7 +1826,7 @@ static int write_svg(struct sim *s, const char *path, uint64_t horizon)
 			lx + 16, ly, esc(e, sizeof(e), s->threads[i]->name, true));
 	}
 	fprintf(f, "</svg>\n");
-	return close_output(f, path);
+	return sim_close_output(f, "dlsim", path);
 }
 
 /* ---- main loop -------------------------------------------------------- */

@@ -50,4 +50,8 @@ struct sim_result {
 int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	    struct sim_result *res);
 
+/* Closes an output file: 0, or -1 when a write or the close failed (a full
+ * disk shows only here), with "prog: cannot write path: reason" on stderr. */
+int sim_close_output(FILE *f, const char *prog, const char *path);
+
 #endif

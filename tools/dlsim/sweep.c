@@ -740,7 +740,7 @@ static int write_csv(const char *path, const struct sweep_point *p, int n)
 	for (int i = 0; i < n; i++)
 		fprintf(f, "%.6g,%u,%u,%.6g\n", p[i].util, p[i].sets, p[i].schedulable,
 			p[i].sets ? (double)p[i].schedulable / p[i].sets : 0.0);
-	return fclose(f) ? -1 : 0;
+	return sim_close_output(f, "dlsim sweep", path);
 }
 
 /* Ratio against utilisation: axes with ticks, a polyline and its points. */
@@ -810,7 +810,7 @@ static int write_svg(const char *path, const char *title, const struct sweep_poi
 			top + h - h * ratio, p[i].util, p[i].schedulable, p[i].sets);
 	}
 	fprintf(f, "</svg>\n");
-	return fclose(f) ? -1 : 0;
+	return sim_close_output(f, "dlsim sweep", path);
 }
 
 /* ---- command line ---------------------------------------------------------- */
@@ -850,7 +850,10 @@ static int usage(FILE *f, int code)
 		"  --csv FILE           the table as CSV\n"
 		"  --svg FILE           a plot of the ratio against utilisation\n"
 		"  --no-progress        no progress bar (it is off anyway when stderr is\n"
-		"                       not a terminal)\n",
+		"                       not a terminal)\n"
+		"Exit status: 0 done; 1 a set failed to run or out of memory; 64 bad\n"
+		"command line; 65 errors in a file of --dir; 66 --dir or one of its files\n"
+		"cannot be read; 73 --csv, --svg or stdout could not be written.\n",
 		WL_MAX_CPUS, SWEEP_MAX_TASKS);
 	return code;
 }
@@ -985,6 +988,11 @@ static int finish(const struct sweep_point *pts, int n, const char *csv, const c
 		rc = 73;
 	if (svg && write_svg(svg, title, pts, n))
 		rc = 73;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "dlsim sweep: cannot write standard output: %s\n",
+			strerror(errno));
+		rc = 73;
+	}
 	return rc;
 }
 
