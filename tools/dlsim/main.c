@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--quiet")) {
 			opt.quiet = true;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			return usage(stdout, 0);
+			return finish_stdout(usage(stdout, 0));
 		} else if (!strcmp(a, "--json") || !strcmp(a, "--trace") || !strcmp(a, "--svg")) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "dlsim: %s needs a FILE argument "

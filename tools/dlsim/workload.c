@@ -2,7 +2,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,12 +99,13 @@ static bool get_int(struct ctx *c, const struct json_member *m, int64_t min,
 	}
 	/* rt-app's reader takes 1e3 or 1000.0 for 1000 (json-c converts a
 	 * double); a fraction would be cut, so it is refused. */
-	if (v->int_overflow || (!v->is_integer && fabs(v->number) >= 0x1p63)) {
+	if (v->int_overflow || (!v->is_integer && (v->number >= 0x1p63 || v->number < -0x1p63))) {
 		VDIAG(c, true, v, "\"%s\" is out of range (does not fit in 64 bits; "
 		      "expected [%lld, %lld])", m->key, (long long)min, (long long)max);
 		return false;
 	}
-	if (!v->is_integer && v->number != floor(v->number)) {
+	/* |number| < 2^63 here, so the conversion is defined. */
+	if (!v->is_integer && v->number != (double)(int64_t)v->number) {
 		VDIAG(c, true, v, "\"%s\" must be an integer, not a fraction (%.17g)",
 		      m->key, v->number);
 		return false;
