@@ -814,9 +814,13 @@ int workload_load(struct workload *w, const char *fname, const char *text,
 	struct ctx c = { .w = w, .fname = fname, .strict = strict };
 	const struct json_value *root;
 	const struct json_member *tasks = NULL;
+	char *name;
 
 	memset(w, 0, sizeof(*w));
-	w->fname = fname;
+	/* The caller's string may not outlive the model (sweep --dir). */
+	name = wl_alloc(&c, strlen(fname) + 1);
+	if (name)
+		w->fname = memcpy(name, fname, strlen(fname) + 1);
 	w->duration_s = -1;
 	w->default_policy = WL_OTHER;
 	w->nr_cpus = 0;
@@ -972,7 +976,6 @@ int workload_load_file(struct workload *w, const char *fname, bool strict)
 	}
 	if (!buf) {
 		memset(w, 0, sizeof(*w));
-		w->fname = fname;
 		w->load_errno = err ? err : EIO;
 		return -2;
 	}

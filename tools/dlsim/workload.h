@@ -102,7 +102,7 @@ struct workload {
 	/* workload_load_file(): why the file could not be read (an errno
 	 * value, EISDIR or EFBIG included), 0 when it was read */
 	int load_errno;
-	const char *fname;    /* the name given to workload_load (borrowed) */
+	const char *fname;    /* a copy of the name given to workload_load */
 	/* storage */
 	struct json_doc doc;
 	void **allocs;
