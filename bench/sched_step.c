@@ -2,11 +2,13 @@
  * One scheduling step on one CPU: advance the clock, charge the current
  * entity (update_curr; throttle when its budget is spent), fire due
  * replenishment timers (replenish + enqueue), and schedule (put_prev +
- * pick). Reported as ns per step for 16, 256 and 4096 entities; the
+ * pick). Reported as ns per step for 16, 256 and 4096 entities, plain and
+ * with every entity reclaiming (DLS_FLAG_RECLAIM, GRUB accounting); the
  * platform's timers sit on the library's own rbtree.
  *
  *   bench_sched_step                 table (median of 7 runs)
- *   bench_sched_step --steps N --n K fixed count, for callgrind
+ *   bench_sched_step --steps N --n K [--reclaim 1]
+ *                                    fixed count, for callgrind
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -91,7 +93,7 @@ static void fire_due(struct plat *p)
 }
 
 /* Set up n entities and run `steps` steps; returns ns/step. */
-static double run(size_t n, uint64_t steps)
+static double run(size_t n, uint64_t steps, uint32_t flags)
 {
 	struct plat p = { .now = 1000000000ULL };
 	struct dls_domain dom;
@@ -109,7 +111,8 @@ static double run(size_t n, uint64_t steps)
 	for (size_t i = 0; i < n; i++) {
 		/* Periods 1..64 ms, budgets 2% of the period: always busy. */
 		uint64_t period = (1 + xorshift(&seed) % 64) * 1000000ULL;
-		struct dls_params prm = { .runtime = period / 50, .deadline = period };
+		struct dls_params prm = { .runtime = period / 50, .deadline = period,
+					  .flags = flags };
 
 		dls_rb_node_init(&tnodes[i]);
 		dls_entity_init(&ents[i]);
@@ -137,26 +140,32 @@ int main(int argc, char **argv)
 	static const size_t sizes[] = { 16, 256, 4096 };
 	uint64_t steps = 0;
 	size_t only_n = 0;
+	uint32_t flags = 0;
 
 	for (int i = 1; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "--steps"))
 			steps = strtoull(argv[i + 1], NULL, 0);
 		else if (!strcmp(argv[i], "--n"))
 			only_n = strtoull(argv[i + 1], NULL, 0);
+		else if (!strcmp(argv[i], "--reclaim"))
+			flags = strtoull(argv[i + 1], NULL, 0) ? DLS_FLAG_RECLAIM : 0;
 	}
 	if (steps && only_n) {
 		printf("n=%zu steps=%llu ns/step=%.1f\n", only_n,
-		       (unsigned long long)steps, run(only_n, steps));
+		       (unsigned long long)steps, run(only_n, steps, flags));
 		return 0;
 	}
-	printf("%-8s %12s\n", "entities", "ns/step");
+	printf("%-8s %12s %12s %8s\n", "entities", "ns/step", "reclaim", "ratio");
 	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
-		double v[7];
+		double v[7], w[7];
 
-		for (int r = 0; r < 7; r++)
-			v[r] = run(sizes[k], 200000);
+		for (int r = 0; r < 7; r++) {
+			v[r] = run(sizes[k], 200000, 0);
+			w[r] = run(sizes[k], 200000, DLS_FLAG_RECLAIM);
+		}
 		qsort(v, 7, sizeof(v[0]), cmp_double);
-		printf("%-8zu %12.1f\n", sizes[k], v[3]);
+		qsort(w, 7, sizeof(w[0]), cmp_double);
+		printf("%-8zu %12.1f %12.1f %8.3f\n", sizes[k], v[3], w[3], w[3] / v[3]);
 	}
 	return 0;
 }

@@ -29,10 +29,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # Instructions inside main() (run() is inlined there: set-up and the
-# loop) for N entities and S steps.
+# loop) for N entities and S steps; R = 1 makes every entity reclaiming.
 instr() {
 	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
-		--toggle-collect='main' "$bin" --steps "$2" --n "$1" \
+		--toggle-collect='main' "$bin" --steps "$2" --n "$1" --reclaim "${3:-0}" \
 		>"$tmp/stdout" 2>"$tmp/stderr" || {
 		cat "$tmp/stderr" >&2
 		exit 1
@@ -43,10 +43,14 @@ instr() {
 
 printf 'callgrind instructions per scheduling step, steps %s - %s\n' \
 	"$steps1" "$steps2"
-printf '%-8s %12s\n' entities instr/step
+printf '%-8s %12s %12s %8s\n' entities instr/step reclaim ratio
 for n in $sizes; do
 	a=$(instr "$n" "$steps1")
 	b=$(instr "$n" "$steps2")
-	awk -v n="$n" -v a="$a" -v b="$b" -v s1="$steps1" -v s2="$steps2" \
-		'BEGIN { printf "%-8s %12.1f\n", n, (b - a) / (s2 - s1) }'
+	c=$(instr "$n" "$steps1" 1)
+	d=$(instr "$n" "$steps2" 1)
+	awk -v n="$n" -v a="$a" -v b="$b" -v c="$c" -v d="$d" \
+		-v s1="$steps1" -v s2="$steps2" \
+		'BEGIN { p = (b - a) / (s2 - s1); r = (d - c) / (s2 - s1);
+			 printf "%-8s %12.1f %12.1f %8.3f\n", n, p, r, r / p }'
 done

@@ -314,6 +314,8 @@ struct dls_domain {
 	 *  it is 0 no 0-lag timer is armed (nobody reclaims, so a blocked
 	 *  entity's bandwidth may leave running_bw at once) */
 	unsigned long nr_reclaiming;
+	uint64_t max_bw;   /**< read-only: GRUB's Umax: bw_limit, at most DLS_BW_UNIT */
+	uint64_t bw_ratio; /**< read-only: 1/Umax with 8 fractional bits (Linux's bw_ratio) */
 };
 
 /** @} */

@@ -18,7 +18,7 @@
  *  - the bandwidth a hard reservation can consume over any interval is
  *    bounded by Q/P, so entities are isolated from each other's overruns.
  */
-#include "edf/sched_impl.h"
+#include "cbs/grub_impl.h"
 
 /* New instance: deadline = now + D, runtime = Q. */
 void dls__cbs_new_instance(struct dls_rq *rq, struct dls_entity *se,

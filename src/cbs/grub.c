@@ -44,31 +44,23 @@
 #include <dlsched/smp.h>
 
 #include "atomic_impl.h"
-#include "edf/sched_impl.h"
-
-/* Fractional bits of 1/Umax (Linux's RATIO_SHIFT). */
-#define DLS_RATIO_SHIFT 8
+#include "cbs/grub_impl.h"
 
 static bool reclaiming(const struct dls_entity *se)
 {
 	return (se->params.flags & DLS_FLAG_RECLAIM) != 0;
 }
 
-static uint64_t max_bw(const struct dls_domain *dom)
+void dls__grub_domain_init(struct dls_domain *dom)
 {
 	uint64_t limit = dom->cfg.bw_limit;
 
-	return limit == DLS_BW_UNLIMITED || limit > DLS_BW_UNIT ? DLS_BW_UNIT : limit;
-}
-
-/* 1/Umax with DLS_RATIO_SHIFT fractional bits (Linux's bw_ratio). */
-static uint64_t bw_ratio(const struct dls_domain *dom)
-{
-	uint64_t m = max_bw(dom);
-
-	if (m == 0)
-		return 0;
-	return ((DLS_BW_UNIT << DLS_BW_SHIFT) / m) >> (DLS_BW_SHIFT - DLS_RATIO_SHIFT);
+	dom->max_bw = limit == DLS_BW_UNLIMITED || limit > DLS_BW_UNIT ? DLS_BW_UNIT
+									: limit;
+	dom->bw_ratio = dom->max_bw == 0 ? 0
+		: ((DLS_BW_UNIT << DLS_BW_SHIFT) / dom->max_bw) >>
+		  (DLS_BW_SHIFT - DLS_RATIO_SHIFT);
+	dom->nr_reclaiming = 0;
 }
 
 /* The domain's admission sums, read without the bandwidth lock (a hint,
@@ -83,29 +75,16 @@ DLS_RACY static uint64_t smp_bw_per_cpu(const struct dls_smp *smp)
 	return dls_u128_mul_u64_u64_div_u64(total, DLS_CAPACITY_SCALE, cap);
 }
 
-uint64_t dls_rq_extra_bw(const struct dls_rq *rq)
+uint64_t dls__grub_smp_extra_bw(const struct dls_rq *rq)
 {
-	uint64_t m = max_bw(rq->dom);
-	uint64_t used = rq->dom->smp ? smp_bw_per_cpu(rq->dom->smp) : rq->bw_total;
+	uint64_t used = smp_bw_per_cpu(rq->dom->smp);
 
-	return used >= m ? 0 : m - used;
+	return used >= rq->dom->max_bw ? 0 : rq->dom->max_bw - used;
 }
 
-uint64_t dls__grub_reclaim(const struct dls_rq *rq, const struct dls_entity *se,
-			   uint64_t delta)
+uint64_t dls_rq_extra_bw(const struct dls_rq *rq)
 {
-	uint64_t m = max_bw(rq->dom);
-	uint64_t u_inact = rq->bw_total - rq->running_bw;
-	uint64_t u_extra = dls_rq_extra_bw(rq);
-	uint64_t u_act;
-
-	/* max{u, m - Uinact - Uextra} without going below zero. */
-	if (se->bw >= m || u_inact + u_extra > m - se->bw)
-		u_act = se->bw;
-	else
-		u_act = m - u_inact - u_extra;
-	u_act = (u_act * bw_ratio(rq->dom)) >> DLS_RATIO_SHIFT;
-	return dls_u128_mul_u64_u64_shr(delta, u_act, DLS_BW_SHIFT);
+	return dls__grub_extra_bw(rq);
 }
 
 /* Charge a reclaiming current entity at the rate in force until @now,

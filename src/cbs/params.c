@@ -8,6 +8,7 @@
  * leaves every object exactly as it was.
  */
 #include "cbs/admission_impl.h"
+#include "cbs/grub_impl.h"
 #include "edf/sched_impl.h"
 
 #define NSEC_PER_USEC UINT64_C(1000)
@@ -75,7 +76,7 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 		rq->online = true;
 	}
 	dom->smp = NULL;
-	dom->nr_reclaiming = 0;
+	dls__grub_domain_init(dom);
 	return 0;
 }
 

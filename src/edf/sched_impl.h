@@ -92,8 +92,6 @@ DLS_HIDDEN void dls__cbs_avg_update(struct dls_rq *rq, uint64_t delta,
 				    uint64_t now);
 
 /* GRUB bandwidth reclaiming (src/cbs/grub.c). */
-DLS_HIDDEN uint64_t dls__grub_reclaim(const struct dls_rq *rq,
-				      const struct dls_entity *se, uint64_t delta);
 DLS_HIDDEN void dls__grub_contending(struct dls_rq *rq, struct dls_entity *se,
 				     uint64_t now);
 DLS_HIDDEN void dls__grub_non_contending(struct dls_rq *rq, struct dls_entity *se,
