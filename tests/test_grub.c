@@ -13,6 +13,7 @@
  * "Multicore CPU reclaiming: parallel or sequential?", SAC 2016 (M-GRUB,
  * per-runqueue sums).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <dlsched/sched.h>
@@ -409,11 +410,244 @@ static void test_random_one_cpu(void)
 	random_run(seed + 1, (95 * DLS_BW_UNIT) / 100);
 }
 
+/* ---- two CPUs (M-GRUB) --------------------------------------------------- */
+
+#define NCPU 3
+
+struct smp_env {
+	struct fake_platform fp;
+	struct dls_domain dom;
+	struct dls_rq rq[NCPU];
+	void *mem;
+};
+
+static void smp_init(struct smp_env *e, int ncpu)
+{
+	struct dls_domain_config cfg;
+	size_t sz = dls_smp_size(ncpu);
+
+	memset(e, 0, sizeof(*e));
+	dls_domain_config_default(&cfg);
+	cfg.bw_limit = DLS_BW_UNLIMITED;
+	fake_init(&e->fp, base);
+	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&e->dom, &fake_ops, &e->fp, &cfg,
+					      e->rq, ncpu), 0);
+	e->mem = aligned_alloc(64, (sz + 63) & ~(size_t)63);
+	CU_ASSERT_EQUAL_FATAL(dls_smp_init(&e->dom, e->mem, sz), 0);
+}
+
+/*
+ * Two CPUs, Umax = 1, per-runqueue sums (M-GRUB, Abeni et al. SAC 2016;
+ * Linux's per-rq running_bw/this_bw and extra_bw, sched-deadline.rst
+ * §2.2): A reclaims, Q = 5 ms, P = 10 ms, on CPU 0; B does not, Q = 2 ms,
+ * P = 4 ms, on CPU 1. The domain admits 1 on 2 CPUs: Uextra = 1 - 1/2.
+ *   0: A charged at max{1/2, 1 - 0 - 1/2} = 1/2.
+ *   1: B done with 1 ms left (0-lag time 2) and moved to CPU 0 while
+ *      non-contending: its bandwidth leaves CPU 1's sums for CPU 0's (A,
+ *      settled first: runtime 4.5). A still at max{1/2, 1 - 0 - 1/2}.
+ *   2: B's 0-lag timer fires on CPU 0: running_bw 1/2 (A: 4.0).
+ *   3: CPU 1 goes offline: one CPU holds the domain's 1, Uextra = 0
+ *      (A: 3.5). B wakes on CPU 0: a new instance (1 * 4 > 1 * 2),
+ *      deadline 7, preempts A.
+ *   5: B done, budget spent: throttled until 7, 0-lag time 7. A runs at
+ *      max{1/2, 1 - 0 - 0} = 1: runtime 1.5 at 7.
+ *   7: B inactive: A at max{1/2, 1 - 1/2} = 1/2, runtime 0 at 10, its
+ *      deadline: replenished at once (8 ms of CPU in its first period).
+ */
+static void test_two_cpus_schedule(void)
+{
+	struct smp_env e;
+	struct dls_entity a, b;
+
+	smp_init(&e, 2);
+	attach(&e.rq[0], &a, 5 * MS, 10 * MS, DLS_FLAG_RECLAIM);
+	attach(&e.rq[1], &b, 2 * MS, 4 * MS, 0);
+	DLS_ASSERT_EQ_U64(dls_rq_extra_bw(&e.rq[0]), DLS_BW_UNIT / 2);
+	e.fp.now = base;
+	dls_wakeup(&e.rq[0], &a);
+	dls_wakeup(&e.rq[1], &b);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[0]), &a);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[1]), &b);
+	CHECK(&e);
+
+	e.fp.now = base + 1 * MS;
+	dls_dequeue(&e.rq[1], &b, DLS_DEQUEUE_DONE);
+	CU_ASSERT_PTR_NULL(dls_schedule(&e.rq[1]));
+	CU_ASSERT_EQUAL(b.bw_state, DLS_BW_NON_CONTENDING);
+	DLS_ASSERT_EQ_S64(dls_entity_move(&b, &e.rq[0]), 0);
+	DLS_ASSERT_EQ_S64(a.runtime, 9 * MS / 2);
+	DLS_ASSERT_EQ_U64(e.rq[0].running_bw, DLS_BW_UNIT);
+	DLS_ASSERT_EQ_U64(e.rq[0].bw_total, DLS_BW_UNIT);
+	DLS_ASSERT_EQ_U64(e.rq[1].running_bw, 0);
+	DLS_ASSERT_EQ_U64(e.rq[1].bw_total, 0);
+	CU_ASSERT_PTR_EQUAL(dls_timer_rq(&b.inactive_timer), &e.rq[0]);
+	CHECK(&e);
+
+	e.fp.now = base + 2 * MS;
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 1);
+	DLS_ASSERT_EQ_S64(a.runtime, 4 * MS);
+	DLS_ASSERT_EQ_U64(e.rq[0].running_bw, DLS_BW_UNIT / 2);
+	CHECK(&e);
+
+	e.fp.now = base + 3 * MS;
+	dls_tick(&e.rq[0]);
+	DLS_ASSERT_EQ_S64(a.runtime, 7 * MS / 2);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 1, false, NULL, NULL), 0);
+	DLS_ASSERT_EQ_U64(dls_rq_extra_bw(&e.rq[0]), 0);
+	dls_wakeup(&e.rq[0], &b);
+	DLS_ASSERT_EQ_U64(b.deadline, base + 7 * MS);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[0]), &b);
+	CHECK(&e);
+
+	e.fp.now = base + 5 * MS;
+	dls_dequeue(&e.rq[0], &b, DLS_DEQUEUE_DONE);
+	CU_ASSERT_TRUE(b.throttled);
+	DLS_ASSERT_EQ_U64(b.inactive_timer.expires, base + 7 * MS);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[0]), &a);
+	DLS_ASSERT_EQ_S64(a.runtime, 7 * MS / 2);
+	e.fp.now = base + 7 * MS;
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 2);
+	DLS_ASSERT_EQ_S64(a.runtime, 3 * MS / 2);
+	DLS_ASSERT_EQ_U64(e.rq[0].running_bw, DLS_BW_UNIT / 2);
+	e.fp.now = base + 10 * MS;
+	dls_tick(&e.rq[0]);
+	DLS_ASSERT_EQ_U64(a.stats.runtime_consumed, 8 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.throttles, 1);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 5 * MS);
+	CHECK(&e);
+	free(e.mem);
+}
+
+/* Random workloads on three CPUs: wake-ups (with push), blocking,
+ * explicit moves of any entity that is not running, CPU offline and
+ * online; after every event each runqueue's running_bw equals the
+ * reference sum and the validators pass. */
+static void smp_schedule_all(struct smp_env *e)
+{
+	for (int pass = 0; pass < 3; pass++)
+		for (int c = 0; c < NCPU; c++)
+			if (e->rq[c].online &&
+			    (fake_take_resched(&e->fp, c) || !e->rq[c].curr))
+				dls_schedule(&e->rq[c]);
+}
+
+static void smp_check(struct smp_env *e, const struct dls_entity *se,
+		      const struct ref *ref)
+{
+	DLS_ASSERT_VALID(dls_domain_check(&e->dom));
+	for (int c = 0; c < NCPU; c++)
+		check_rq(&e->rq[c], se, ref, e->fp.now);
+}
+
+static void random_smp_run(uint64_t seed)
+{
+	struct smp_env e;
+	struct dls_entity se[NR_RAND];
+	struct ref ref[NR_RAND];
+	struct dls_test_rng rng;
+	uint64_t steps = dls_test_scaled(4000);
+
+	dls_test_rng_seed(&rng, seed);
+	smp_init(&e, NCPU);
+	memset(ref, 0, sizeof(ref));
+	e.fp.now = base;
+	for (int i = 0; i < NR_RAND; i++) {
+		uint64_t p = (2 + dls_test_rng_below(&rng, 20)) * MS;
+		uint64_t q = p * (5 + dls_test_rng_below(&rng, 40)) / 100;
+		uint32_t f = (i == 0 || dls_test_rng_below(&rng, 2)) ? DLS_FLAG_RECLAIM : 0;
+
+		attach(&e.rq[dls_test_rng_below(&rng, NCPU)], &se[i], q, p, f);
+	}
+	for (uint64_t step = 0; step < steps; step++) {
+		int i = (int)dls_test_rng_below(&rng, NR_RAND);
+		int cpu = (int)dls_test_rng_below(&rng, NCPU);
+		uint64_t to = e.fp.now + dls_test_rng_below(&rng, 3 * MS);
+
+		switch (dls_test_rng_below(&rng, 6)) {
+		case 0:
+			if (!se[i].runnable) {
+				dls_wakeup(se[i].rq, &se[i]);
+				ref[i].runnable = true;
+			}
+			break;
+		case 1:
+			if (se[i].runnable) {
+				dls_dequeue(se[i].rq, &se[i], DLS_DEQUEUE_DONE);
+				ref[i].runnable = false;
+				ref[i].zero_lag = ref_zero_lag(&se[i]);
+				ref[i].blocked_active = true;
+			}
+			break;
+		case 2:
+			if (se[i].rq->curr != &se[i] && e.rq[cpu].online)
+				dls_entity_move(&se[i], &e.rq[cpu]);
+			break;
+		case 3: {
+			int online = 0;
+
+			for (int c = 0; c < NCPU; c++)
+				online += e.rq[c].online;
+			if (e.rq[cpu].online && online > 1)
+				dls_cpu_offline(&e.dom, cpu, true, NULL, NULL);
+			else if (!e.rq[cpu].online)
+				dls_cpu_online(&e.dom, cpu);
+			break;
+		}
+		default:
+			break;
+		}
+		smp_schedule_all(&e);
+		smp_check(&e, se, ref);
+		/* Advance, timer by timer. */
+		for (;;) {
+			uint64_t when = to;
+
+			if (fake_next_timer(&e.fp, &when) && dls_time_before(to, when))
+				when = to;
+			if (dls_time_before(when, e.fp.now))
+				when = e.fp.now;
+			e.fp.now = when;
+			for (int c = 0; c < NCPU; c++) {
+				struct dls_entity *cur = e.rq[c].curr;
+				int64_t before = cur ? cur->runtime : 0;
+				uint64_t dt = cur ? when - cur->exec_start : 0;
+				uint64_t renewals = cur ? cur->stats.replenishments +
+								  cur->stats.instances : 0;
+
+				dls_update_curr(&e.rq[c]);
+				/* Reclaiming never charges more than the time run. */
+				if (cur && renewals == cur->stats.replenishments +
+							       cur->stats.instances)
+					CU_ASSERT_TRUE(before - cur->runtime <= (int64_t)dt);
+			}
+			fake_fire_due(&e.fp);
+			smp_schedule_all(&e);
+			smp_check(&e, se, ref);
+			if (when == to)
+				break;
+		}
+	}
+	for (int i = 0; i < NR_RAND; i++)
+		dls_task_dead(se[i].rq, &se[i]);
+	for (int c = 0; c < NCPU; c++)
+		DLS_ASSERT_EQ_U64(e.rq[c].running_bw, 0);
+	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 0);
+	free(e.mem);
+}
+
+static void test_random_smp(void)
+{
+	random_smp_run(dls_test_seed("grub random three CPUs", 0x36e0bULL));
+}
+
 static const struct dls_test_case cases[] = {
 	{ "one CPU: reclaiming into idle bandwidth until the 0-lag time", test_one_cpu_schedule },
 	{ "kernel fixed point with Umax = 95%", test_fixed_point },
 	{ "parameter changes and the no-reclaimer gate", test_params_and_gate },
 	{ "random workloads on one CPU vs reference sums", test_random_one_cpu },
+	{ "two CPUs (M-GRUB): moves, 0-lag timer and offline", test_two_cpus_schedule },
+	{ "random workloads on three CPUs with moves and hotplug", test_random_smp },
 	{ NULL, NULL }
 };
 

@@ -179,8 +179,12 @@ static void count_reclaiming(struct dls_domain *dom, bool add)
 		dls__atomic_fetch_sub(&dom->nr_reclaiming, 1);
 }
 
+/* Attach and detach (migrations, hotplug, attach, death) change this_bw
+ * and, when active, running_bw: the current entity is charged first. */
 void dls__grub_attach(struct dls_rq *rq, struct dls_entity *se)
 {
+	if (rq->curr && reclaiming(rq->curr))
+		settle(rq, dls__now(rq));
 	if (se->bw_state != DLS_BW_INACTIVE)
 		rq->running_bw += se->bw;
 	if (reclaiming(se))
@@ -189,6 +193,8 @@ void dls__grub_attach(struct dls_rq *rq, struct dls_entity *se)
 
 void dls__grub_detach(struct dls_rq *rq, struct dls_entity *se)
 {
+	if (rq->curr && rq->curr != se && reclaiming(rq->curr))
+		settle(rq, dls__now(rq));
 	if (se->bw_state != DLS_BW_INACTIVE)
 		rq->running_bw -= se->bw;
 	if (reclaiming(se))
