@@ -1502,6 +1502,87 @@ static void test_deterministic(void)
 	}
 }
 
+/* CPU time per thread, by name (the first 16 names seen). */
+struct service {
+	char name[16][32];
+	uint64_t ns[16];
+	int n;
+};
+
+static void on_service(void *arg, int cpu, const char *thread, uint64_t start, uint64_t end)
+{
+	struct service *sv = arg;
+	int i;
+
+	(void)cpu;
+	for (i = 0; i < sv->n && strcmp(sv->name[i], thread); i++)
+		;
+	if (i == sv->n) {
+		if (sv->n == 16)
+			return;
+		snprintf(sv->name[sv->n++], sizeof(sv->name[0]), "%s", thread);
+	}
+	sv->ns[i] += end - start;
+}
+
+static uint64_t service_of(const struct service *sv, const char *thread)
+{
+	for (int i = 0; i < sv->n; i++)
+		if (!strcmp(sv->name[i], thread))
+			return sv->ns[i];
+	return 0;
+}
+
+/*
+ * GRUB in the style of rt-app's GRUB-branch examples (examples/dlsim/
+ * grub_reclaim.json, "dl-reclaim"): four tasks on the same 3 ms / 10 ms
+ * reservation wanting 6 ms per period, two of them reclaiming, beside
+ * reservations left mostly idle, on 4 CPUs. The reclaiming ones get more
+ * CPU than the others and never less than their reservation (100 periods
+ * of 3 ms); the others get their reservation. Without "dl-reclaim" all
+ * four are alike.
+ */
+static void test_grub_reclaim(void)
+{
+	char path[512];
+	struct workload w;
+
+	snprintf(path, sizeof(path), "%s/grub_reclaim.json", DLSIM_EXAMPLES_DIR);
+	for (int reclaim = 1; reclaim >= 0; reclaim--) {
+		struct service sv;
+		struct sim_result res;
+		struct sim_options opt = { .check = true, .quiet = true,
+					   .on_slice = on_service, .cb_arg = &sv };
+		FILE *devnull = fopen("/dev/null", "w");
+
+		memset(&sv, 0, sizeof(sv));
+		CU_ASSERT_EQUAL_FATAL(workload_load_file(&w, path, true), 0);
+		for (size_t t = 0; !reclaim && t < w.nr_tasks; t++)
+			w.tasks[t].sched.dl_reclaim = false;
+		CU_ASSERT_PTR_NOT_NULL_FATAL(devnull);
+		DLS_ASSERT_EQ_S64(sim_run(&w, &opt, devnull, &res), 0);
+		fclose(devnull);
+		DLS_ASSERT_EQ_S64(res.exit_code, 0);
+		for (int g = 1; g <= 2; g++) {
+			char grub[8], cbs[8];
+			uint64_t sg, sc;
+
+			snprintf(grub, sizeof(grub), "grub%d", g);
+			snprintf(cbs, sizeof(cbs), "cbs%d", g);
+			sg = service_of(&sv, grub);
+			sc = service_of(&sv, cbs);
+			CU_ASSERT(sc >= 100 * 3 * MS - 3 * MS && sc <= 100 * 3 * MS);
+			CU_ASSERT(sg >= 100 * 3 * MS - 3 * MS);
+			if (reclaim) {
+				CU_ASSERT(sg > sc + 100 * MS);
+			} else {
+				DLS_ASSERT_EQ_U64(sg, sc);
+			}
+		}
+		workload_free(&w);
+	}
+}
+
 static const struct dls_test_case cases[] = {
 	{ "EDF, Buttazzo's RM/EDF example", test_edf_buttazzo },
 	{ "CBS isolation, hard reservations", test_cbs_isolation },
@@ -1524,6 +1605,7 @@ static const struct dls_test_case cases[] = {
 	{ "random locks, conditions and hotplug", test_random_locks_and_hotplug },
 	{ "global EDF equal to a reference simulator", test_global_edf_reference },
 	{ "deterministic output", test_deterministic },
+	{ "GRUB: reclaiming tasks get more service", test_grub_reclaim },
 	{ NULL, NULL },
 };
 
