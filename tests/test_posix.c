@@ -746,6 +746,72 @@ static void test_domain_replenish(void)
 	free(r);
 }
 
+/* GRUB's second timer per entity: a reclaiming entity that blocks early
+ * stays active until its 0-lag time; its inactive_timer, bound to its own
+ * POSIX timer, fires on the service thread and takes its bandwidth out
+ * of running_bw, not before that time. */
+static void test_domain_zero_lag(void)
+{
+	struct dom_rec *r = calloc(1, sizeof(*r));
+	struct dls_ops ops;
+	struct dls_domain dom;
+	struct dls_rq rq[1];
+	struct dls_entity se;
+	struct dls_posix_timer pt, pz;
+	struct dls_params p = { .runtime = 100 * MS, .deadline = 1000 * MS,
+				.flags = DLS_FLAG_RECLAIM };
+	uint64_t zero_lag = 0;
+	bool inactive = false;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	CU_ASSERT_FATAL(r != NULL);
+	pthread_mutex_init(&r->m, NULL);
+	DLS_ASSERT_EQ_S64(dls_posix_init(&r->plat, NULL, r->locks, 1), 0);
+	r->plat.user = r;
+	dls_posix_fill_ops(&ops, dom_resched, NULL);
+	DLS_ASSERT_EQ_S64(dls_domain_init(&dom, &ops, &r->plat, NULL, rq, 1), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_start(&r->plat), 0);
+
+	dls_entity_init(&se);
+	dls_posix_timer_bind(&pt, &se.timer);
+	dls_posix_timer_bind(&pz, &se.inactive_timer);
+	ops.lock(&r->plat, 0);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(rq, &se, &p), 0);
+	dls_wakeup(rq, &se);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(rq), &se);
+	ops.unlock(&r->plat, 0);
+	/* Run 10 ms of its 100 ms: 0-lag time 1000 - 90 * 10 = 100 ms
+	 * after the wake-up, about 90 ms after it blocks. */
+	sleep_ns(10 * MS);
+	ops.lock(&r->plat, 0);
+	dls_dequeue(rq, &se, DLS_DEQUEUE_SLEEP);
+	CU_ASSERT_EQUAL(se.bw_state, DLS_BW_NON_CONTENDING);
+	DLS_ASSERT_EQ_U64(rq->running_bw, se.bw);
+	zero_lag = se.inactive_timer.expires;
+	CU_ASSERT(dls_posix_timer_armed(&r->plat.timers, &pz));
+	ops.unlock(&r->plat, 0);
+
+	for (int i = 0; i < 2000 && !inactive; i++) {
+		sleep_ns(1 * MS);
+		ops.lock(&r->plat, 0);
+		inactive = se.bw_state == DLS_BW_INACTIVE;
+		if (inactive) {
+			CU_ASSERT(!dls_time_before(dls_posix_clock_now(&r->plat.clock),
+						   zero_lag));
+			DLS_ASSERT_EQ_U64(rq->running_bw, 0);
+			DLS_ASSERT_VALID(dls_domain_check(&dom));
+		}
+		ops.unlock(&r->plat, 0);
+	}
+	CU_ASSERT(inactive);
+	ops.lock(&r->plat, 0);
+	dls_task_dead(rq, &se);
+	ops.unlock(&r->plat, 0);
+	dls_posix_stop(&r->plat);
+	dls_posix_destroy(&r->plat);
+	free(r);
+}
+
 /* What a timer callback and a killer thread need for dls_posix_task_dead(). */
 struct dead_rec {
 	struct dom_rec *r;
@@ -940,6 +1006,7 @@ static void test_two_instances(void)
 
 static const struct dls_test_case domain_cases[] = {
 	{ "replenishment on the service thread, under the rq lock", test_domain_replenish },
+	{ "0-lag timer on the service thread (GRUB)", test_domain_zero_lag },
 	{ "two instances are independent", test_two_instances },
 	{ "task death waits for an expiry in progress", test_posix_task_dead },
 	{ NULL, NULL },
