@@ -157,14 +157,8 @@ void dls__grub_timer_expired(struct dls_timer *t)
 	struct dls_rq *rq = se->rq;
 	uint64_t now;
 
-	if (!rq || !t->armed)
+	if (!dls__timer_due(rq, t, &now))
 		return;
-	now = dls__now(rq);
-	if (dls_time_before(now, t->expires)) {
-		rq->dom->ops->timer_arm(rq->dom->ctx, t, t->expires);
-		return;
-	}
-	t->armed = false;
 	if (se->bw_state != DLS_BW_NON_CONTENDING)
 		return;
 	settle(rq, now);

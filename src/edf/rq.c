@@ -361,15 +361,8 @@ void dls_timer_expired(struct dls_timer *t)
 	}
 	se = dls_container_of(t, struct dls_entity, timer);
 	rq = se->rq;
-	if (!rq || !t->armed)
+	if (!dls__timer_due(rq, t, &now))
 		return;
-	now = dls__now(rq);
-	if (dls_time_before(now, t->expires)) {
-		/* Early: ask again for the right instant. */
-		rq->dom->ops->timer_arm(rq->dom->ctx, t, t->expires);
-		return;
-	}
-	t->armed = false;
 	se->throttled = false;
 	dls__cbs_replenish(rq, se, now);
 	if (se->runnable && !se->queued) {

@@ -51,6 +51,25 @@ static inline void dls__trace(const struct dls_rq *rq, enum dls_trace_type type,
 	}
 }
 
+/*
+ * An expiry of @t on @rq that is due: false for a stale one (the timer was
+ * cancelled, or the entity left) and for an early one, which is armed
+ * again for its instant; true, with *@now read and @t disarmed, otherwise.
+ */
+static inline bool dls__timer_due(struct dls_rq *rq, struct dls_timer *t,
+				  uint64_t *now)
+{
+	if (!rq || !t->armed)
+		return false;
+	*now = dls__now(rq);
+	if (dls_time_before(*now, t->expires)) {
+		rq->dom->ops->timer_arm(rq->dom->ctx, t, t->expires);
+		return false;
+	}
+	t->armed = false;
+	return true;
+}
+
 /* Admission (src/cbs/params.c, src/edf/smp.c). dls__rq_admit() checks a
  * change of an entity's bandwidth on @rq and, in a global domain, commits
  * it to the domain's sum in the same critical section. */
