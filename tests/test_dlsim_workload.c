@@ -136,6 +136,8 @@ static const struct {
 	  "w.json:1:33: error: unknown reservations \"firm\" (expected hard or soft)", false },
 	{ "{\"tasks\": {\"a\": {\"dl-soft\": 1, \"run\": 1}}}",
 	  "w.json:1:29: error: \"dl-soft\" must be a boolean, not number", false },
+	{ "{\"tasks\": {\"a\": {\"dl-reclaim\": 1, \"run\": 1}}}",
+	  "w.json:1:32: error: \"dl-reclaim\" must be a boolean, not number", false },
 	/* Numbers: beyond 64 bits, fractions, zero runtime (given, too small). */
 	{ "{\"tasks\": {\"a\": {\"run\": 99999999999999999999}}}",
 	  "w.json:1:25: error: \"run\" is out of range (does not fit in 64 bits; expected "
