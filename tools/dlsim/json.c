@@ -371,6 +371,65 @@ static struct json_value *parse_number(struct parser *p)
 	return v;
 }
 
+/*
+ * Arrays and objects share their punctuation: before an item the container
+ * may close (a trailing comma is accepted), after it comes ',' or the close.
+ * Each returns -1 on error (p->failed is set), else what it says.
+ */
+static int container_closes(struct parser *p, char close, const char *what)
+{
+	skip_space(p);
+	if (p->failed)
+		return -1;
+	if (p->s >= p->end) {
+		fail(p, "unterminated %s (expected '%c')", what, close);
+		return -1;
+	}
+	if (*p->s != close)
+		return 0;
+	advance(p);
+	return 1;
+}
+
+static int container_separator(struct parser *p, char close, const char *what)
+{
+	skip_space(p);
+	if (p->failed)
+		return -1;
+	if (p->s >= p->end) {
+		fail(p, "unterminated %s (expected '%c')", what, close);
+		return -1;
+	}
+	if (*p->s == ',') {
+		advance(p);
+	} else if (*p->s != close) {
+		fail(p, "expected ',' or '%c' in %s", close, what);
+		return -1;
+	}
+	return 0;
+}
+
+/* Room for one more item of @size bytes in the arena array @items. */
+static void *container_grow(struct parser *p, void *items, size_t len, size_t *cap,
+			    size_t size)
+{
+	size_t ncap;
+	void *n;
+
+	if (len < *cap)
+		return items;
+	ncap = *cap ? *cap * 2 : 8;
+	n = arena_alloc(p, ncap * size);
+	if (!n) {
+		fail(p, "out of memory");
+		return NULL;
+	}
+	if (*cap)
+		memcpy(n, items, *cap * size);
+	*cap = ncap;
+	return n;
+}
+
 static struct json_value *parse_array(struct parser *p)
 {
 	struct json_value *v = new_value(p, JSON_ARRAY);
@@ -380,50 +439,17 @@ static struct json_value *parse_array(struct parser *p)
 	if (!v)
 		return NULL;
 	advance(p);
-	for (;;) {
-		skip_space(p);
-		if (p->failed)
-			goto out;
-		if (p->s >= p->end) {
-			fail(p, "unterminated array (expected ']')");
-			goto out;
-		}
-		if (*p->s == ']') {
-			advance(p);
+	while (container_closes(p, ']', "array") == 0) {
+		items = container_grow(p, items, v->len, &cap, sizeof(*items));
+		if (!items)
 			break;
-		}
-		if (v->len == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			struct json_value **ni = arena_alloc(p, ncap * sizeof(*ni));
-
-			if (!ni) {
-				fail(p, "out of memory");
-				goto out;
-			}
-			if (cap)
-				memcpy(ni, items, cap * sizeof(*ni));
-			items = ni;
-			cap = ncap;
-		}
 		items[v->len] = parse_value(p);
 		if (!items[v->len])
-			goto out;
+			break;
 		v->len++;
-		skip_space(p);
-		if (p->failed)
-			goto out;
-		if (p->s >= p->end) {
-			fail(p, "unterminated array (expected ']')");
-			goto out;
-		}
-		if (*p->s == ',') {
-			advance(p);
-		} else if (*p->s != ']') {
-			fail(p, "expected ',' or ']' in array");
-			goto out;
-		}
+		if (container_separator(p, ']', "array"))
+			break;
 	}
-out:
 	v->items = items;
 	return p->failed ? NULL : v;
 }
@@ -437,70 +463,37 @@ static struct json_value *parse_object(struct parser *p)
 	if (!v)
 		return NULL;
 	advance(p);
-	for (;;) {
+	while (container_closes(p, '}', "object") == 0) {
 		struct json_member mem;
 		size_t klen;
 
-		skip_space(p);
-		if (p->failed)
-			goto out;
-		if (p->s >= p->end) {
-			fail(p, "unterminated object (expected '}')");
-			goto out;
-		}
-		if (*p->s == '}') {
-			advance(p);
-			break;
-		}
 		if (*p->s != '"') {
 			fail(p, "expected a string key or '}'");
-			goto out;
+			break;
 		}
 		mem.line = p->line;
 		mem.col = p->col;
 		mem.key = parse_string(p, &klen);
 		if (!mem.key)
-			goto out;
+			break;
 		skip_space(p);
 		if (p->failed)
-			goto out;
+			break;
 		if (p->s >= p->end || *p->s != ':') {
 			fail(p, "expected ':' after key \"%s\"", mem.key);
-			goto out;
+			break;
 		}
 		advance(p);
 		mem.value = parse_value(p);
 		if (!mem.value)
-			goto out;
-		if (v->len == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			struct json_member *nm = arena_alloc(p, ncap * sizeof(*nm));
-
-			if (!nm) {
-				fail(p, "out of memory");
-				goto out;
-			}
-			if (cap)
-				memcpy(nm, m, cap * sizeof(*nm));
-			m = nm;
-			cap = ncap;
-		}
+			break;
+		m = container_grow(p, m, v->len, &cap, sizeof(*m));
+		if (!m)
+			break;
 		m[v->len++] = mem;
-		skip_space(p);
-		if (p->failed)
-			goto out;
-		if (p->s >= p->end) {
-			fail(p, "unterminated object (expected '}')");
-			goto out;
-		}
-		if (*p->s == ',') {
-			advance(p);
-		} else if (*p->s != '}') {
-			fail(p, "expected ',' or '}' in object");
-			goto out;
-		}
+		if (container_separator(p, '}', "object"))
+			break;
 	}
-out:
 	v->members = m;
 	return p->failed ? NULL : v;
 }

@@ -31,8 +31,10 @@ static int usage(FILE *f, int code)
 		"  --trace FILE   Chrome/Perfetto trace (chrome://tracing, ui.perfetto.dev)\n"
 		"  --svg FILE     Gantt chart\n"
 		"With no FILE, runs %s/mobile.json.\n"
-		"dlsim sweep --help: schedulability ratio of many task sets.\n",
+		"dlsim sweep --help: schedulability ratio of many task sets.\n"
+		"Exit codes:\n",
 		DLSIM_EXAMPLES_DIR);
+	dlsim_print_exit_codes(f);
 	return code;
 }
 
@@ -59,10 +61,10 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--quiet")) {
 			opt.quiet = true;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			return usage(stdout, 0);
+			return usage(stdout, DLSIM_EXIT_OK);
 		} else if (!strcmp(a, "--json") || !strcmp(a, "--trace") || !strcmp(a, "--svg")) {
 			if (i + 1 >= argc)
-				return usage(stderr, 64);
+				return usage(stderr, DLSIM_EXIT_USAGE);
 			if (a[2] == 'j')
 				opt.json_path = argv[++i];
 			else if (a[2] == 't')
@@ -71,11 +73,11 @@ int main(int argc, char **argv)
 				opt.svg_path = argv[++i];
 		} else if (a[0] == '-') {
 			fprintf(stderr, "dlsim: unknown option %s\n", a);
-			return usage(stderr, 64);
+			return usage(stderr, DLSIM_EXIT_USAGE);
 		} else if (!file) {
 			file = a;
 		} else {
-			return usage(stderr, 64);
+			return usage(stderr, DLSIM_EXIT_USAGE);
 		}
 	}
 	if (!file)
@@ -84,22 +86,22 @@ int main(int argc, char **argv)
 	rc = workload_load_file(&w, file, strict);
 	if (rc == -2) {
 		fprintf(stderr, "dlsim: cannot read %s\n", file);
-		return 66;
+		return DLSIM_EXIT_NOINPUT;
 	}
 	workload_print_diags(&w, stderr);
 	if (rc) {
 		fprintf(stderr, "dlsim: %u error(s) in %s\n", w.errors, file);
 		workload_free(&w);
-		return 65;
+		return DLSIM_EXIT_DATAERR;
 	}
 	if (dump) {
 		workload_dump(&w, stdout);
 		workload_free(&w);
-		return 0;
+		return DLSIM_EXIT_OK;
 	}
 	if (sim_run(&w, &opt, stdout, &res)) {
 		workload_free(&w);
-		return 1;
+		return DLSIM_EXIT_FAILURE;
 	}
 	workload_free(&w);
 	return res.exit_code;

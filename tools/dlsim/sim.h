@@ -9,6 +9,29 @@
 
 #include "workload.h"
 
+/*
+ * dlsim's exit codes, one table: main.c returns them and prints them in
+ * --help. Deadline misses alone do not change the code (they are results).
+ */
+#define DLSIM_EXIT_CODES(X)                                                       \
+	X(OK, 0, "the run completed (misses are results, not errors)")          \
+	X(FAILURE, 1, "the simulator could not run (out of memory)")            \
+	X(REFUSED, 2, "admission control refused a reservation")                \
+	X(INVARIANT, 3, "--check found a broken invariant")                     \
+	X(DEADLOCK, 4, "a deadlock, or a mutex used against its rules")         \
+	X(USAGE, 64, "bad command line")                                        \
+	X(DATAERR, 65, "errors in the workload file")                           \
+	X(NOINPUT, 66, "the workload file cannot be read")
+
+enum dlsim_exit {
+#define DLSIM_EXIT_ENUM(name, code, text) DLSIM_EXIT_##name = code,
+	DLSIM_EXIT_CODES(DLSIM_EXIT_ENUM)
+#undef DLSIM_EXIT_ENUM
+};
+
+/* The table above, one "  code  meaning" line each. */
+void dlsim_print_exit_codes(FILE *f);
+
 struct sim_options {
 	bool check;            /* run every validator after every event */
 	const char *json_path; /* statistics as JSON */
@@ -40,11 +63,15 @@ struct sim_result {
 	uint64_t boosts;       /* times a thread started running boosted */
 	uint64_t lock_wait_ns; /* total time threads waited for mutexes */
 	unsigned int stranded; /* threads a CPU going offline could not place */
-	/* 0 ok, 2 admission refused, 3 invariant broken, 4 deadlock or a
-	 * mutex used against its rules (the message is on stderr) */
+	/* DLSIM_EXIT_OK, _REFUSED, _INVARIANT or _DEADLOCK (the message
+	 * is on stderr) */
 	int exit_code;
 };
 
+/*
+ * Simulate @w; the summary goes to @out, other outputs to their paths.
+ * Returns 0 with res->exit_code set, or -1 when memory ran out.
+ */
 int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	    struct sim_result *res);
 

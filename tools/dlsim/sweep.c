@@ -53,48 +53,23 @@
 
 /* ---- random numbers ------------------------------------------------------ */
 
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
 void sweep_rng_seed(struct sweep_rng *r, uint64_t seed, uint64_t step, uint64_t index)
 {
 	uint64_t x = seed;
 
-	x = splitmix64(&x) ^ step;
-	x = splitmix64(&x) ^ index;
-	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&x);
-}
-
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
+	x = dls_prng_splitmix64(&x) ^ step;
+	x = dls_prng_splitmix64(&x) ^ index;
+	dls_prng_seed(&r->p, x);
 }
 
 uint64_t sweep_rng_next(struct sweep_rng *r)
 {
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
+	return dls_prng_next(&r->p);
 }
 
 double sweep_rng_unit(struct sweep_rng *r)
 {
-	return (double)(sweep_rng_next(r) >> 11) * 0x1.0p-53;
+	return dls_prng_unit(&r->p);
 }
 
 /* ---- utilisation generators -------------------------------------------- */

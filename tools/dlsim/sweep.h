@@ -15,11 +15,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "prng.h"
 #include "workload.h"
 
-/* xoshiro256** (Blackman & Vigna), one per task set; no global state. */
+/* The shared PRNG (tools/prng), one per task set; no global state. */
 struct sweep_rng {
-	uint64_t s[4];
+	struct dls_prng p;
 };
 
 /* Seed from (seed, step, index) through splitmix64. */
