@@ -337,6 +337,75 @@ static void sim_free(struct sim *s)
 
 /* ---- one step ------------------------------------------------------------- */
 
+static uint64_t ceil_scale(uint64_t work, uint32_t cap)
+{
+	/* Full-speed CPUs are the common case: skip the 64-bit division
+	 * (called for every CPU at every step). */
+	if (cap == CAPACITY_SCALE)
+		return work;
+	return (work * CAPACITY_SCALE + cap - 1) / cap;
+}
+
+static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
+{
+	struct thread *t = c->curr;
+	uint64_t n = limit;
+
+	if (!t || !t->runnable || (t->is_dl && !t->se.queued))
+		return n;
+	if (!t->in_run && !t->in_runtime)
+		return s->now; /* it has zero-time events to process first */
+	if (t->in_run && dls_time_before(s->now + ceil_scale(t->work_left, c->capacity), n))
+		n = s->now + ceil_scale(t->work_left, c->capacity);
+	if (t->in_runtime && dls_time_before(s->now + t->wall_left, n))
+		n = s->now + t->wall_left;
+	if (t->is_dl && t->se.queued && t->se.runtime > 0) {
+		uint64_t b = s->now + ceil_scale((uint64_t)t->se.runtime, c->capacity);
+
+		if (dls_time_before(b, n))
+			n = b;
+	}
+	if (!t->is_dl && t->slice_left && dls_time_before(s->now + t->slice_left, n))
+		n = s->now + t->slice_left;
+	return n;
+}
+
+static void cpu_charge(struct cpu *c, uint64_t dt)
+{
+	struct thread *t = c->curr;
+
+	if (!t || !t->runnable || !dt || (t->is_dl && !t->se.queued))
+		return;
+	c->busy_ns += dt;
+	t->run_ns += dt;
+	if (t->in_run) {
+		if (dt >= ceil_scale(t->work_left, c->capacity))
+			t->work_left = 0;
+		else
+			t->work_left -= dt * c->capacity / CAPACITY_SCALE;
+	}
+	if (t->in_runtime)
+		t->wall_left -= dt < t->wall_left ? dt : t->wall_left;
+	if (!t->is_dl && t->slice_left)
+		t->slice_left -= dt < t->slice_left ? dt : t->slice_left;
+}
+
+/*
+ * An idle CPU with an empty runqueue, no lower-class thread and no request
+ * to pick again, while no CPU is overloaded: dls_schedule() there would find
+ * nothing (the pull returns at once, the tree is empty, nothing is
+ * pushable), so the pick-again passes skip it. With many CPUs and few tasks
+ * most CPUs are such, at every step.
+ */
+static bool nothing_to_pick(const struct sim *s, int cpu)
+{
+	const struct cpu *c = &s->cpus[cpu];
+	const struct dls_rq *rq = &s->rqs[cpu];
+
+	return !c->curr && !c->need_resched && !rq->curr && !rq->nr_running &&
+	       !c->nr_lower && (!s->dom.smp || !s->dom.smp->overload_count);
+}
+
 /* Advance the clock to the next instant something happens, charging the CPUs. */
 static void advance_clock(struct sim *s, uint64_t horizon)
 {

@@ -2,10 +2,12 @@
  * dlsim's private header: the simulator's state and the calls between its
  * files. Each file has one job:
  *
- *   engine.c   event queue, virtual platform ops, the step loop, --check
+ *   engine.c   event queue, virtual platform ops, the step loop (when each
+ *              CPU next needs attention, charging what it runs: the hot
+ *              path, kept in one translation unit), --check
  *   thread.c   threads, the lower classes, rt-app events (one function per
  *              event kind), placement and spawning
- *   cpu.c      what a CPU runs: charging, picking, hotplug
+ *   cpu.c      what a CPU runs: picking, run slices, hotplug
  *   lock.c     wait lists and the PI mutexes (boosting, deadlock reports)
  *   output.c   the output interface and the summary table; output_json.c,
  *              output_trace.c and output_svg.c write the other formats
@@ -247,9 +249,6 @@ static inline void thread_advance(struct sim *s, struct thread *t)
 }
 
 /* cpu.c */
-uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit);
-void cpu_charge(struct cpu *c, uint64_t dt);
-bool nothing_to_pick(const struct sim *s, int cpu);
 void cpu_reschedule(struct sim *s, int cpu);
 void close_slice(struct sim *s, int cpu);
 void add_offline_span(struct sim *s, int cpu, uint64_t end);
