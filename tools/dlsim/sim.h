@@ -21,7 +21,8 @@
 	X(DEADLOCK, 4, "a deadlock, or a mutex used against its rules")         \
 	X(USAGE, 64, "bad command line")                                        \
 	X(DATAERR, 65, "errors in the workload file")                           \
-	X(NOINPUT, 66, "the workload file cannot be read")
+	X(NOINPUT, 66, "the workload file cannot be read")                      \
+	X(CANTCREAT, 73, "an output file cannot be written")
 
 enum dlsim_exit {
 #define DLSIM_EXIT_ENUM(name, code, text) DLSIM_EXIT_##name = code,

@@ -638,7 +638,7 @@ static int load_dir(const char *dir, bool strict, struct workload **out, size_t 
 
 	if (!d) {
 		fprintf(stderr, "dlsim sweep: cannot open directory %s: %s\n", dir, strerror(errno));
-		return 66;
+		return DLSIM_EXIT_NOINPUT;
 	}
 	while ((de = readdir(d))) {
 		char *path;
@@ -662,7 +662,7 @@ static int load_dir(const char *dir, bool strict, struct workload **out, size_t 
 	if (!n) {
 		fprintf(stderr, "dlsim sweep: no *.json workload files in %s\n", dir);
 		free(names);
-		return 66;
+		return DLSIM_EXIT_NOINPUT;
 	}
 	qsort(names, n, sizeof(*names), cmp_str);
 	w = calloc(n, sizeof(*w));
@@ -685,7 +685,7 @@ static int load_dir(const char *dir, bool strict, struct workload **out, size_t 
 	free(names);
 	if (!w) {
 		fprintf(stderr, "dlsim sweep: out of memory\n");
-		return 1;
+		return DLSIM_EXIT_FAILURE;
 	}
 	*out = w;
 	*nr = n;
@@ -833,7 +833,7 @@ static int bad(const char *opt, const char *expected, const char *got)
 {
 	fprintf(stderr, "dlsim sweep: %s: expected %s, got \"%s\"\n", opt, expected, got);
 	fprintf(stderr, "Try 'dlsim sweep --help'.\n");
-	return 64;
+	return DLSIM_EXIT_USAGE;
 }
 
 static bool parse_long(const char *s, long lo, long hi, long *v)
@@ -956,9 +956,9 @@ static int finish(const struct sweep_point *pts, int n, const char *csv, const c
 
 	print_table(stdout, pts, n);
 	if (csv && write_csv(csv, pts, n))
-		rc = 73;
+		rc = DLSIM_EXIT_CANTCREAT;
 	if (svg && write_svg(svg, title, pts, n))
-		rc = 73;
+		rc = DLSIM_EXIT_CANTCREAT;
 	return rc;
 }
 
@@ -1058,7 +1058,7 @@ int sweep_main(int argc, char **argv)
 		long l;
 
 		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
-			return usage(stdout, 0);
+			return usage(stdout, DLSIM_EXIT_OK);
 		if (!strcmp(a, "--check")) {
 			c.check = true;
 			continue;
@@ -1076,11 +1076,11 @@ int sweep_main(int argc, char **argv)
 				fprintf(stderr, "dlsim sweep: unknown option %s\n", a);
 			else
 				fprintf(stderr, "dlsim sweep: unexpected argument \"%s\"\n", a);
-			return usage(stderr, 64);
+			return usage(stderr, DLSIM_EXIT_USAGE);
 		}
 		if (!v) {
 			fprintf(stderr, "dlsim sweep: %s needs a value\n", a);
-			return usage(stderr, 64);
+			return usage(stderr, DLSIM_EXIT_USAGE);
 		}
 		i++;
 		if (!strcmp(a, "--cpus")) {
@@ -1175,7 +1175,7 @@ int sweep_main(int argc, char **argv)
 		c.nr_utils = 20;
 		c.utils = malloc(sizeof(*c.utils) * 20);
 		if (!c.utils)
-			return 1;
+			return DLSIM_EXIT_FAILURE;
 		for (int i = 0; i < 20; i++)
 			c.utils[i] = c.nr_cpus * (i + 1) / 20.0;
 	}
@@ -1185,7 +1185,7 @@ int sweep_main(int argc, char **argv)
 				"--tasks %d tasks (each task's utilisation is at most 1)\n",
 				c.utils[i], c.nr_tasks);
 			free(c.utils);
-			return 64;
+			return DLSIM_EXIT_USAGE;
 		}
 	if (!c.horizon_us)
 		c.horizon_us = 10 * c.period_max_us;
@@ -1201,7 +1201,7 @@ int sweep_main(int argc, char **argv)
 	pts = calloc((size_t)c.nr_utils, sizeof(*pts));
 	if (!pts) {
 		free(c.utils);
-		return 1;
+		return DLSIM_EXIT_FAILURE;
 	}
 	rc = sweep_run(&c, pts, stderr) ? 1 : 0;
 	{
