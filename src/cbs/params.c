@@ -7,6 +7,7 @@
  * exceed the domain's limit scaled by the CPU's capacity. A refused change
  * leaves every object exactly as it was.
  */
+#include "cbs/admission_impl.h"
 #include "edf/sched_impl.h"
 
 #define NSEC_PER_USEC UINT64_C(1000)
@@ -86,13 +87,11 @@ static uint64_t rq_bw_capacity(const struct dls_rq *rq)
  */
 bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw)
 {
-	uint64_t cap;
-
 	if (rq->dom->smp)
 		return dls__domain_bw_change(rq->dom, old_bw, new_bw, true);
-	cap = rq_bw_capacity(rq);
-	return new_bw <= old_bw || cap == DLS_BW_UNLIMITED ||
-	       rq->bw_total - old_bw + new_bw <= cap;
+	return new_bw <= old_bw ||
+	       dls__bw_fits(rq->dom->cfg.bw_limit, rq->bw_total - old_bw + new_bw,
+			    rq->capacity);
 }
 
 int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)

@@ -29,6 +29,7 @@
 #include <dlsched/smp.h>
 
 #include "atomic_impl.h"
+#include "cbs/admission_impl.h"
 #include "edf/sched_impl.h"
 
 #define MAX_PUSH_TRIES 3
@@ -300,11 +301,7 @@ int dls_smp_set_bw_lock(struct dls_domain *dom, const struct dls_lock_ops *lock_
 /* total ≤ limit × capacity / 1024, in exact 128-bit arithmetic. */
 static bool bw_fits(const struct dls_domain *dom, uint64_t total, uint64_t capacity)
 {
-	uint64_t limit = dom->cfg.bw_limit;
-
-	if (limit == DLS_BW_UNLIMITED)
-		return true;
-	return dls_u128_mul_cmp(total, DLS_CAPACITY_SCALE, limit, capacity) <= 0;
+	return dls__bw_fits(dom->cfg.bw_limit, total, capacity);
 }
 
 /*
