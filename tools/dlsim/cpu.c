@@ -57,17 +57,36 @@ void cpu_reschedule(struct sim *s, int cpu)
 	if (next != prev) {
 		close_slice(s, cpu);
 		c->slice_start = s->now;
-		if (prev && prev->runnable && !prev->exited)
+		if (prev && prev->runnable && !prev->exited) {
 			prev->preemptions++;
+			prev->job_preemptions++;
+		}
+		if (prev && prev->is_dl)
+			add_budget_sample(s, prev->id, prev->se.runtime, prev->se.deadline);
 		s->events++;
 	}
 	c->curr = next;
 	c->need_resched = false;
 	if (next && next != prev) {
-		if (next->last_cpu >= 0 && next->last_cpu != cpu)
+		if (next->last_cpu >= 0 && next->last_cpu != cpu) {
 			add_mark(s, cpu, next->id, "migration");
+			next->job_migrations++;
+		}
 		next->last_cpu = cpu;
+		job_begin_running(s, next, cpu);
+		if (next->is_dl)
+			add_budget_sample(s, next->id, next->se.runtime, next->se.deadline);
 	}
+}
+
+/* @t runs on @cpu now: its job's first start and the CPUs it ran on. */
+void job_begin_running(struct sim *s, struct thread *t, int cpu)
+{
+	if (!t->job_ran) {
+		t->job_ran = true;
+		t->job_start = s->now;
+	}
+	t->job_cpus |= UINT64_C(1) << cpu;
 }
 
 /* ---- hotplug ---------------------------------------------------------- */

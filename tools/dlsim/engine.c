@@ -103,7 +103,16 @@ void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *wha
 	if (!s->timeline)
 		return;
 	GROW(s->marks, s->nr_marks, s->cap_marks);
-	s->marks[s->nr_marks++] = (struct mark){ cpu, thread, t, what };
+	s->marks[s->nr_marks++] = (struct mark){ .cpu = cpu, .thread = thread, .t = t, .what = what };
+}
+
+/* A reservation's remaining budget and deadline now, for the trace. */
+void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline)
+{
+	if (!s->budget_log)
+		return;
+	GROW(s->budget, s->nr_budget, s->cap_budget);
+	s->budget[s->nr_budget++] = (struct budget_sample){ thread, s->now, runtime, deadline };
 }
 
 void add_mark(struct sim *s, int cpu, int thread, const char *what)
@@ -116,10 +125,17 @@ static void op_trace(void *ctx, const struct dls_trace_event *ev)
 	struct sim *s = ctx;
 	const struct thread *th = dls_container_of(ev->se, struct thread, se);
 
-	if (ev->type == DLS_TRACE_THROTTLE)
-		add_mark(s, ev->cpu, th->id, "throttle");
-	else if (ev->type == DLS_TRACE_REPLENISH)
-		add_mark(s, ev->cpu, th->id, "replenish");
+	if (ev->type != DLS_TRACE_THROTTLE && ev->type != DLS_TRACE_REPLENISH)
+		return;
+	add_mark(s, ev->cpu, th->id, ev->type == DLS_TRACE_THROTTLE ? "throttle" : "replenish");
+	if (s->timeline && s->nr_marks) {
+		struct mark *m = &s->marks[s->nr_marks - 1];
+
+		m->has_budget = true;
+		m->runtime = ev->runtime;
+		m->deadline = ev->deadline;
+	}
+	add_budget_sample(s, th->id, ev->runtime, ev->deadline);
 }
 
 static const struct dls_ops sim_ops = {
@@ -329,6 +345,8 @@ static void sim_free(struct sim *s)
 	free(s->spans);
 	free(s->slices);
 	free(s->marks);
+	free(s->jobs);
+	free(s->budget);
 	free(s->threads);
 	free(s->cpus);
 	free(s->rqs);
@@ -466,12 +484,7 @@ static void run_due_events(struct sim *s)
 		} else if (e->kind == EV_HOTPLUG) {
 			hotplug_apply(s, dls_container_of(e, struct hotplug_ev, q));
 		} else {
-			struct thread *th = dls_container_of(e, struct thread, wake);
-
-			/* Its next events run once it is picked: a thread
-			 * takes a mutex when it runs, not when it wakes. */
-			th->started = true;
-			thread_wake(s, th);
+			thread_wake_event(s, dls_container_of(e, struct thread, wake));
 		}
 	}
 }

@@ -32,6 +32,7 @@ static int usage(FILE *f, int code)
 		"  --json FILE    statistics as JSON\n"
 		"  --trace FILE   Chrome/Perfetto trace (chrome://tracing, ui.perfetto.dev)\n"
 		"  --svg FILE     Gantt chart\n"
+		"  --jobs FILE    one CSV row per completed job (also in --json)\n"
 		"With no FILE, runs %s/mobile.json.\n"
 		"dlsim sweep --help: schedulability ratio of many task sets.\n"
 		"dlsim analyze FILE [--json]: schedulability tests on FILE's deadline tasks.\n"
@@ -67,10 +68,13 @@ int main(int argc, char **argv)
 			opt.quiet = true;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			return usage(stdout, DLSIM_EXIT_OK);
-		} else if (!strcmp(a, "--json") || !strcmp(a, "--trace") || !strcmp(a, "--svg")) {
+		} else if (!strcmp(a, "--json") || !strcmp(a, "--trace") || !strcmp(a, "--svg") ||
+			   !strcmp(a, "--jobs")) {
 			if (i + 1 >= argc)
 				return usage(stderr, DLSIM_EXIT_USAGE);
-			if (a[2] == 'j')
+			if (!strcmp(a, "--jobs"))
+				opt.jobs_path = argv[++i];
+			else if (a[2] == 'j')
 				opt.json_path = argv[++i];
 			else if (a[2] == 't')
 				opt.trace_path = argv[++i];

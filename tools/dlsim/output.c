@@ -28,10 +28,14 @@ static size_t chosen(const struct sim_options *opt, const struct sim_writer **w,
 		w[n] = &sim_svg_writer;
 		path[n++] = opt->svg_path;
 	}
+	if (opt->jobs_path) {
+		w[n] = &sim_jobs_writer;
+		path[n++] = opt->jobs_path;
+	}
 	return n;
 }
 
-#define MAX_WRITERS 4
+#define MAX_WRITERS 5
 
 void sim_outputs_plan(struct sim *s)
 {
@@ -42,6 +46,8 @@ void sim_outputs_plan(struct sim *s)
 	for (size_t i = 0; i < n; i++) {
 		s->timeline |= w[i]->timeline;
 		s->samples |= w[i]->samples;
+		s->job_log |= w[i]->jobs;
+		s->budget_log |= w[i]->budget;
 	}
 }
 
@@ -111,6 +117,35 @@ const char *out_esc(char *buf, size_t size, const char *str, bool xml)
 			buf[n++] = (char)*p;
 	}
 	buf[n] = 0;
+	return buf;
+}
+
+const char *out_csv_name(char *buf, size_t size, const char *str)
+{
+	size_t n = 0;
+
+	for (; *str && n + 3 < size; str++) {
+		if (*str == '"')
+			buf[n++] = '"';
+		buf[n++] = *str;
+	}
+	buf[n] = 0;
+	return buf;
+}
+
+int64_t out_lateness(const struct job_rec *j)
+{
+	return (int64_t)(j->end - j->deadline);
+}
+
+const char *out_cpu_list(char *buf, size_t size, uint64_t bits, const char *sep)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (int cpu = 0; cpu < 64 && n + 24 < size; cpu++)
+		if (bits & (UINT64_C(1) << cpu))
+			n += (size_t)snprintf(buf + n, size - n, "%s%d", n ? sep : "", cpu);
 	return buf;
 }
 

@@ -1,6 +1,37 @@
 /* dlsim --json: per-thread, per-CPU and hotplug statistics. */
 #include "output.h"
 
+#include <inttypes.h>
+
+/* One object per completed job, the columns of --jobs. */
+static void write_jobs(struct sim *s, FILE *f)
+{
+	char e[ESC_SIZE], cpus[256];
+
+	for (size_t i = 0; i < s->nr_jobs; i++) {
+		const struct job_rec *j = &s->jobs[i];
+
+		fprintf(f, "    {\"thread\": \"%s\", \"job\": %" PRIu64 ", \"release_ns\": %" PRIu64
+			", \"start_ns\": ", out_esc(e, sizeof(e), s->threads[j->thread]->name, false),
+			j->index, j->release);
+		if (j->ran)
+			fprintf(f, "%" PRIu64, j->start);
+		else
+			fprintf(f, "null");
+		fprintf(f, ", \"end_ns\": %" PRIu64 ", \"deadline_ns\": %" PRIu64
+			", \"server_deadline_ns\": ", j->end, j->deadline);
+		if (j->has_server)
+			fprintf(f, "%" PRIu64, j->server_deadline);
+		else
+			fprintf(f, "null");
+		fprintf(f, ", \"response_ns\": %" PRIu64 ", \"lateness_ns\": %" PRId64
+			", \"cpus\": [%s], \"preemptions\": %u, \"migrations\": %u, "
+			"\"throttles\": %u}%s\n", j->end - j->release, out_lateness(j),
+			out_cpu_list(cpus, sizeof(cpus), j->cpus, ", "), j->preemptions,
+			j->migrations, j->throttles, i + 1 < s->nr_jobs ? "," : "");
+	}
+}
+
 static void write_json(struct sim *s, FILE *f, uint64_t horizon)
 {
 	char e[ESC_SIZE];
@@ -43,10 +74,13 @@ static void write_json(struct sim *s, FILE *f, uint64_t horizon)
 			l->moved_other, l->stranded, l->back, out_esc(e, sizeof(e), l->names, false),
 			i + 1 < s->nr_hp_log ? "," : "");
 	}
+	fprintf(f, "  ],\n  \"jobs\": [\n");
+	write_jobs(s, f);
 	fprintf(f, "  ]\n}\n");
 }
 
 const struct sim_writer sim_json_writer = {
 	.samples = true,
+	.jobs = true,
 	.write = write_json,
 };

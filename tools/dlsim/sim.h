@@ -38,6 +38,7 @@ struct sim_options {
 	const char *json_path; /* statistics as JSON */
 	const char *trace_path;/* Chrome/Perfetto trace events */
 	const char *svg_path;  /* Gantt chart */
+	const char *jobs_path; /* one CSV row per completed job */
 	bool quiet;            /* no summary table */
 	uint64_t bw_limit;     /* admission limit per CPU, DLS_BW_SHIFT fixed
 				  point; 0 = the library's default (95%) */

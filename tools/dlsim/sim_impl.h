@@ -107,6 +107,33 @@ struct thread {
 	bool lock_waiting, boost_on, stranded;
 	uint64_t lock_wait_start, lock_wait_ns, lock_wait_max, lock_acquires;
 	uint64_t boosts, boost_start, boosted_ns;
+	/* the current job, for the per-job records */
+	bool job_ran;             /* it has run since its release */
+	uint64_t job_start;       /* when it first ran */
+	uint64_t job_cpus;        /* CPUs it ran on (bits) */
+	unsigned int job_preemptions, job_migrations;
+	uint64_t job_throttles0;  /* se.stats.throttles at its release */
+};
+
+/* One completed job (--jobs, the JSON "jobs" array). */
+struct job_rec {
+	int thread;
+	uint64_t index;           /* 0 for a thread's first job */
+	uint64_t release, start, end;
+	bool ran;                 /* start is valid */
+	uint64_t deadline;        /* the job's own absolute deadline */
+	bool has_server;          /* a deadline thread: server_deadline is valid */
+	uint64_t server_deadline; /* its reservation's deadline at completion */
+	uint64_t cpus;
+	unsigned int preemptions, migrations, throttles;
+};
+
+/* A reservation's state at one instant (the trace's counter tracks). */
+struct budget_sample {
+	int thread;
+	uint64_t t;
+	int64_t runtime;
+	uint64_t deadline;
 };
 
 struct cpu {
@@ -150,6 +177,9 @@ struct mark {
 	int cpu, thread; /* thread -1: the CPU itself */
 	uint64_t t;
 	const char *what;
+	bool has_budget; /* throttle, replenish: the entity's state after it */
+	int64_t runtime;
+	uint64_t deadline;
 };
 
 struct sim {
@@ -169,10 +199,16 @@ struct sim {
 	size_t nr_slices, cap_slices;
 	struct mark *marks;
 	size_t nr_marks, cap_marks;
+	struct job_rec *jobs;
+	size_t nr_jobs, cap_jobs;
+	struct budget_sample *budget;
+	size_t nr_budget, cap_budget;
 	const char *broken; /* the invariant --check found broken */
 	bool refused;       /* admission refused a thread (spawn said which) */
 	bool timeline;      /* an output wants run slices and marks */
 	bool samples;       /* an output wants every response time */
+	bool job_log;       /* an output wants every job (struct job_rec) */
+	bool budget_log;    /* an output wants the reservations' budgets */
 	void *smp_mem;
 	bool full_affinity; /* no deadline thread is restricted to some CPUs */
 	/* locks */
@@ -227,6 +263,7 @@ void q_add(struct sim *s, struct qev *e, uint64_t t);
 void q_remove(struct sim *s, struct qev *e);
 void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what);
 void add_mark(struct sim *s, int cpu, int thread, const char *what);
+void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline);
 void sim_fatal(struct sim *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -236,6 +273,7 @@ void lower_remove(struct sim *s, struct thread *t);
 void thread_block(struct sim *s, struct thread *t, bool job_done);
 void thread_wake(struct sim *s, struct thread *t);
 void thread_advance_events(struct sim *s, struct thread *t);
+void thread_wake_event(struct sim *s, struct thread *t);
 bool job_overdue(const struct sim *s, const struct thread *t);
 bool same_cluster(const struct workload *w, int a, int b);
 void sim_spawn(struct sim *s, const struct wl_task *task, int instance);
@@ -251,6 +289,7 @@ static inline void thread_advance(struct sim *s, struct thread *t)
 /* cpu.c */
 void cpu_reschedule(struct sim *s, int cpu);
 void close_slice(struct sim *s, int cpu);
+void job_begin_running(struct sim *s, struct thread *t, int cpu);
 void add_offline_span(struct sim *s, int cpu, uint64_t end);
 void hotplug_apply(struct sim *s, const struct hotplug_ev *h);
 

@@ -81,9 +81,44 @@ void thread_wake(struct sim *s, struct thread *t)
 	}
 }
 
-static void record_job(struct sim *s, struct thread *t, uint64_t deadline, bool has_dl)
+/* @t's wake-up event (its start, a sleep's end or a timer tick) is due. */
+void thread_wake_event(struct sim *s, struct thread *t)
+{
+	/* A job's throttles count from its release. */
+	if (s->now == t->job_release)
+		t->job_throttles0 = t->se.stats.throttles;
+	/* Its next events run once it is picked: a thread takes a mutex
+	 * when it runs, not when it wakes. */
+	t->started = true;
+	thread_wake(s, t);
+}
+
+/* The job ending now, for --jobs and the JSON; the next one starts afresh. */
+static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
+{
+	if (s->job_log) {
+		GROW(s->jobs, s->nr_jobs, s->cap_jobs);
+		s->jobs[s->nr_jobs++] = (struct job_rec){
+			.thread = t->id, .index = t->jobs - 1, .release = t->job_release,
+			.start = t->job_start, .end = s->now, .ran = t->job_ran,
+			.deadline = deadline, .has_server = t->is_dl,
+			.server_deadline = t->se.deadline, .cpus = t->job_cpus,
+			.preemptions = t->job_preemptions, .migrations = t->job_migrations,
+			.throttles = (unsigned int)(t->se.stats.throttles - t->job_throttles0),
+		};
+	}
+	t->job_ran = false;
+	t->job_cpus = 0;
+	t->job_preemptions = 0;
+	t->job_migrations = 0;
+	t->job_throttles0 = t->se.stats.throttles;
+}
+
+/* A job of @t ends now; it misses when that is after @deadline. */
+static void record_job(struct sim *s, struct thread *t, uint64_t deadline)
 {
 	uint64_t resp = s->now - t->job_release;
+	bool miss = dls_time_after(s->now, deadline);
 
 	t->jobs++;
 	t->resp_sum += resp;
@@ -95,7 +130,7 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline, bool 
 		GROW(t->resp, t->nr_resp, t->cap_resp);
 		t->resp[t->nr_resp++] = resp;
 	}
-	if (has_dl && dls_time_after(s->now, deadline)) {
+	if (miss) {
 		uint64_t late = s->now - deadline;
 
 		t->misses++;
@@ -104,8 +139,8 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline, bool 
 		add_mark(s, tcpu(t), t->id, "miss");
 	}
 	if (s->opt->on_job)
-		s->opt->on_job(s->opt->cb_arg, t->name, t->job_release, s->now,
-			       has_dl && dls_time_after(s->now, deadline));
+		s->opt->on_job(s->opt->cb_arg, t->name, t->job_release, s->now, miss);
+	log_job(s, t, deadline);
 }
 
 static bool has_timer(const struct wl_task *task)
@@ -196,7 +231,7 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 	u->next += period;
 	/* A deadline task's deadline is its release + dl-deadline, any other
 	 * task's the next tick of its timer (rt-app's negative slack). */
-	record_job(s, t, dl ? t->job_release + rel_dl : u->next, true);
+	record_job(s, t, dl ? t->job_release + rel_dl : u->next);
 	/* A relative timer that fell behind restarts from now. */
 	if (!ev->absolute && dls_time_before(u->next, s->now))
 		u->next = s->now;
@@ -205,6 +240,11 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 		q_add(s, &t->wake, u->next);
 	}
 	t->job_release = u->next;
+	if (t->runnable && s->cpus[tcpu(t)].curr == t) {
+		/* Straight into its next job: the run slice ends with this one. */
+		close_slice(s, tcpu(t));
+		job_begin_running(s, t, tcpu(t));
+	}
 	add_mark_at(s, tcpu(t), t->id, u->next, "release");
 	if (dl)
 		add_mark_at(s, tcpu(t), t->id, u->next + rel_dl, "deadline");
