@@ -5,6 +5,9 @@
  * Systems", 3rd ed., sec. 4.4): the earliest absolute deadline runs, and
  * an equal deadline never preempts (as Linux's dl_entity_preempt()).
  */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,12 +155,12 @@ static void test_json_jobs_and_trace_counters(void)
 	j = slurp(jpath);
 	t = slurp(tpath);
 	/* 2 ms every 10 ms: the 6 ms job ends at 22 ms, throttled twice;
-	 * its own deadline is its release + dl-deadline (10 ms), its
+	 * its own deadline is the next tick of its timer (100 ms), its
 	 * server's at completion 30 ms. */
 	CU_ASSERT_PTR_NOT_NULL(strstr(j, "\"jobs\": [\n    {\"thread\": \"hog\", \"job\": 0, "
 				      "\"release_ns\": 0, \"start_ns\": 0, \"end_ns\": 22000000, "
-				      "\"deadline_ns\": 10000000, \"server_deadline_ns\": 30000000, "
-				      "\"response_ns\": 22000000, \"lateness_ns\": 12000000, "
+				      "\"deadline_ns\": 100000000, \"server_deadline_ns\": 30000000, "
+				      "\"response_ns\": 22000000, \"lateness_ns\": -78000000, "
 				      "\"cpus\": [0], \"preemptions\": 2, \"migrations\": 0, "
 				      "\"throttles\": 2}\n  ]"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"name\": \"throttle hog\", \"pid\": 0, \"tid\": 0, "
@@ -173,10 +176,50 @@ static void test_json_jobs_and_trace_counters(void)
 	remove(tpath);
 }
 
+/*
+ * A job's own deadline is its timer's next tick unless "job-deadline"
+ * says otherwise; its server's deadline is another thing. A server with
+ * Q = 2, P = D = 6 ms (CBS, hard reservation: sched-deadline.rst sec. 2)
+ * gets a 5 ms job every 20 ms: it runs 0-2, 6-8, 12-13 and ends at 13,
+ * within its own 20 ms deadline but after its server's first deadline (6):
+ * no miss, one server deadline pass, which the summary names. With
+ * "job-deadline": 6000 the same job misses.
+ */
+static void test_job_deadline(void)
+{
+	static const char fmt[] =
+		"{\"simulation\": {\"horizon_us\": 19000}, \"tasks\": {\n"
+		"\"srv\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 6000,\n"
+		"         %s\"run\": 5000, \"timer\": {\"ref\": \"unique\", \"period\": 20000}}}}";
+	for (int own = 0; own < 2; own++) {
+		char text[512], *out = NULL;
+		size_t len = 0;
+		struct workload w;
+		struct sim_result res;
+		struct sim_options opt = { .check = true };
+		FILE *f = open_memstream(&out, &len);
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		snprintf(text, sizeof(text), fmt, own ? "\"job-deadline\": 6000, " : "");
+		CU_ASSERT_EQUAL_FATAL(workload_load(&w, "w.json", text, strlen(text), true), 0);
+		DLS_ASSERT_EQ_S64(sim_run(&w, &opt, f, &res), 0);
+		fclose(f);
+		DLS_ASSERT_EQ_U64(res.jobs, 1);
+		DLS_ASSERT_EQ_U64(res.misses, own ? 1 : 0);
+		DLS_ASSERT_EQ_U64(res.server_misses, 1);
+		/* the summary names the passes only where they differ */
+		CU_ASSERT_EQUAL(strstr(out, "server deadline passes") != NULL, !own);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, own ? "1 deadline misses" : "0 deadline misses"));
+		free(out);
+		workload_free(&w);
+	}
+}
+
 static const struct dls_test_case cases[] = {
 	{ "--jobs rows of a hand-derived EDF schedule", test_jobs_csv },
 	{ "run slices split at job boundaries", test_slices_split_at_jobs },
 	{ "JSON jobs array, trace counters", test_json_jobs_and_trace_counters },
+	{ "a job's own deadline, apart from its server's", test_job_deadline },
 	{ NULL, NULL },
 };
 

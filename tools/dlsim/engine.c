@@ -616,6 +616,7 @@ static void collect(const struct sim *s, struct sim_result *res)
 	for (int i = 0; i < s->nr_threads; i++) {
 		res->jobs += s->threads[i]->jobs;
 		res->misses += s->threads[i]->misses;
+		res->server_misses += s->threads[i]->server_misses;
 		res->boosts += s->threads[i]->boosts;
 		res->lock_wait_ns += s->threads[i]->lock_wait_ns;
 	}

@@ -149,6 +149,29 @@ const char *out_cpu_list(char *buf, size_t size, uint64_t bits, const char *sep)
 	return buf;
 }
 
+/*
+ * Threads whose reservation's deadline passed a different number of times
+ * than their jobs' own deadlines (a server period other than the job's):
+ * one line, printed only when some thread differs.
+ */
+static void write_server_passes(const struct sim *s, FILE *out)
+{
+	bool any = false;
+
+	for (int i = 0; i < s->nr_threads; i++) {
+		const struct thread *t = s->threads[i];
+
+		if (!t->dl_policy || t->server_misses == t->misses)
+			continue;
+		fprintf(out, "%s %s %llu", any ? "," : "server deadline passes (jobs ending "
+			"after their reservation's deadline, not their own):", t->name,
+			(unsigned long long)t->server_misses);
+		any = true;
+	}
+	if (any)
+		fprintf(out, "\n");
+}
+
 /* ---- summary ------------------------------------------------------------ */
 
 static void write_summary(struct sim *s, FILE *out, uint64_t horizon)
@@ -224,6 +247,7 @@ static void write_summary(struct sim *s, FILE *out, uint64_t horizon)
 				fprintf(out, "  CPU %d offline %.3f ms in all\n", cpu,
 					(double)s->cpus[cpu].offline_ns / 1e6);
 	}
+	write_server_passes(s, out);
 	fprintf(out, "total: %llu jobs, %llu deadline misses, %llu scheduling events, "
 		"%.2f mJ\n", (unsigned long long)jobs, (unsigned long long)misses,
 		(unsigned long long)s->events, energy);

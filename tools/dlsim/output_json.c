@@ -44,7 +44,8 @@ static void write_json(struct sim *s, FILE *f, uint64_t horizon)
 			"\"misses\": %llu, \"resp_max_ns\": %llu, \"resp_p99_ns\": %llu, "
 			"\"max_lateness_ns\": %llu, \"throttles\": %llu, \"preemptions\": %llu, "
 			"\"run_ns\": %llu, \"lock_acquires\": %llu, \"lock_wait_ns\": %llu, "
-			"\"lock_wait_max_ns\": %llu, \"boosts\": %llu, \"boosted_ns\": %llu}%s\n",
+			"\"lock_wait_max_ns\": %llu, \"boosts\": %llu, \"boosted_ns\": %llu, "
+			"\"server_misses\": %llu}%s\n",
 			out_esc(e, sizeof(e), t->name, false), wl_policy_name(t->task->sched.policy),
 			tcpu(t), (unsigned long long)t->jobs, (unsigned long long)t->misses,
 			(unsigned long long)t->resp_max, (unsigned long long)out_p99(t),
@@ -53,7 +54,8 @@ static void write_json(struct sim *s, FILE *f, uint64_t horizon)
 			(unsigned long long)t->preemptions, (unsigned long long)t->run_ns,
 			(unsigned long long)t->lock_acquires, (unsigned long long)t->lock_wait_ns,
 			(unsigned long long)t->lock_wait_max, (unsigned long long)t->boosts,
-			(unsigned long long)t->boosted_ns, i + 1 < s->nr_threads ? "," : "");
+			(unsigned long long)t->boosted_ns, (unsigned long long)t->server_misses,
+			i + 1 < s->nr_threads ? "," : "");
 	}
 	fprintf(f, "  ],\n  \"cpus\": [\n");
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)

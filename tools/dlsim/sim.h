@@ -58,7 +58,8 @@ struct sim_options {
 struct sim_result {
 	uint64_t events;       /* scheduling events processed */
 	bool truncated;        /* stopped at sim_options::max_events */
-	uint64_t jobs, misses;
+	uint64_t jobs, misses;  /* misses: against each job's own deadline */
+	uint64_t server_misses; /* jobs that ended after their reservation's deadline */
 	/* deadline jobs still unfinished at the end with their deadline
 	 * already past: misses the per-job count could not see yet */
 	uint64_t overdue;

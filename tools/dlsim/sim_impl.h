@@ -107,6 +107,8 @@ struct thread {
 	bool lock_waiting, boost_on, stranded;
 	uint64_t lock_wait_start, lock_wait_ns, lock_wait_max, lock_acquires;
 	uint64_t boosts, boost_start, boosted_ns;
+	uint64_t server_misses; /* jobs that ended after their reservation's deadline */
+	uint64_t job_deadline;  /* the current job's own absolute deadline */
 	/* the current job, for the per-job records */
 	bool job_ran;             /* it has run since its release */
 	uint64_t job_start;       /* when it first ran */

@@ -335,6 +335,8 @@ int sweep_simulate_unadmitted(const struct sweep_config *c, const struct sweep_t
 					   .events = &ev[2 * i], .nr_events = 2 };
 		wt[i] = (struct wl_task){
 			.name = names[i], .instance = 1, .loop = -1,
+			/* a job's own deadline is D, not the timer's period */
+			.job_deadline_us = (int64_t)tk->deadline_us,
 			.sched = { .set = true, .policy = WL_DEADLINE,
 				   .dl_runtime_us = tk->runtime_us,
 				   .dl_period_us = tk->period_us,
@@ -378,10 +380,12 @@ int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *t
 		const struct sweep_task *t = &tasks[i];
 
 		fprintf(f, "\t\t\"t%d\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": %llu, "
-			"\"dl-deadline\": %llu, \"dl-period\": %llu,\n\t\t\t\"run\": %llu, "
+			"\"dl-deadline\": %llu, \"dl-period\": %llu, \"job-deadline\": %llu,\n"
+			"\t\t\t\"run\": %llu, "
 			"\"timer\": { \"ref\": \"unique\", \"period\": %llu, \"mode\": \"absolute\" } "
 			"}%s\n", i, (unsigned long long)t->runtime_us,
 			(unsigned long long)t->deadline_us, (unsigned long long)t->period_us,
+			(unsigned long long)t->deadline_us,
 			(unsigned long long)t->runtime_us, (unsigned long long)t->period_us,
 			i + 1 < c->nr_tasks ? "," : "");
 	}

@@ -143,13 +143,14 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline)
 	log_job(s, t, deadline);
 }
 
-static bool has_timer(const struct wl_task *task)
+/* The period of the first timer event of @task (0: it has none). */
+static uint64_t first_timer_period(const struct wl_task *task)
 {
 	for (size_t p = 0; p < task->nr_phases; p++)
 		for (size_t e = 0; e < task->phases[p].nr_events; e++)
 			if (task->phases[p].events[e].type == WL_TIMER)
-				return true;
-	return false;
+				return (uint64_t)task->phases[p].events[e].us * US;
+	return 0;
 }
 
 /*
@@ -160,9 +161,8 @@ static bool has_timer(const struct wl_task *task)
 bool job_overdue(const struct sim *s, const struct thread *t)
 {
 	return t->dl_policy && t->started && !t->exited &&
-	       has_timer(t->task) && !dls_time_after(t->job_release, s->now) &&
-	       dls_time_before(t->job_release + t->task->sched.dl_deadline_us * US,
-			       s->now);
+	       first_timer_period(t->task) && !dls_time_after(t->job_release, s->now) &&
+	       dls_time_before(t->job_deadline, s->now);
 }
 
 static struct utimer *utimer_get(struct thread *t, const char *ref)
@@ -222,6 +222,7 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 	struct utimer *u = utimer_get(t, ev->ref);
 	uint64_t period = (uint64_t)ev->us * US;
 	uint64_t rel_dl = t->task->sched.dl_deadline_us * US;
+	uint64_t job_dl = (uint64_t)t->task->job_deadline_us * US;
 	bool dl = t->dl_policy;
 
 	if (!u->started) {
@@ -229,9 +230,13 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 		u->next = t->job_release;
 	}
 	u->next += period;
-	/* A deadline task's deadline is its release + dl-deadline, any other
-	 * task's the next tick of its timer (rt-app's negative slack). */
-	record_job(s, t, dl ? t->job_release + rel_dl : u->next);
+	/* A job's own deadline is its release + "job-deadline", else the next
+	 * tick of its timer (rt-app's negative slack). Its reservation's
+	 * deadline (release + dl-deadline) is another thing: a pass of it is
+	 * counted apart. */
+	if (dl && dls_time_after(s->now, t->job_release + rel_dl))
+		t->server_misses++;
+	record_job(s, t, job_dl ? t->job_release + job_dl : u->next);
 	/* A relative timer that fell behind restarts from now. */
 	if (!ev->absolute && dls_time_before(u->next, s->now))
 		u->next = s->now;
@@ -240,6 +245,7 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 		q_add(s, &t->wake, u->next);
 	}
 	t->job_release = u->next;
+	t->job_deadline = u->next + (job_dl ? job_dl : period);
 	if (t->runnable && s->cpus[tcpu(t)].curr == t) {
 		/* Straight into its next job: the run slice ends with this one. */
 		close_slice(s, tcpu(t));
@@ -555,6 +561,8 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 		return;
 	}
 	t->job_release = s->now + (uint64_t)task->delay_us * US;
+	t->job_deadline = t->job_release + (task->job_deadline_us
+		? (uint64_t)task->job_deadline_us * US : first_timer_period(task));
 	q_add(s, &t->wake, t->job_release);
 	add_mark_at(s, tcpu(t), t->id, t->job_release, "release");
 	if (t->is_dl)

@@ -413,6 +413,8 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 			has_loop = true;
 		} else if (!strcmp(m->key, "delay")) {
 			ok &= get_int(c, m, 0, INT64_MAX / 1000, &t->delay_us);
+		} else if (!strcmp(m->key, "job-deadline")) {
+			ok &= get_int(c, m, 1, INT64_C(1) << 53, &t->job_deadline_us);
 		} else if (!strcmp(m->key, "period") || !strcmp(m->key, "deadline")) {
 			ok &= get_int(c, m, 0, INT64_C(1) << 53, &legacy[m->key[0] == 'p' ? 1 : 2]);
 		} else if (event_type_of(m->key) >= 0) {
@@ -920,6 +922,8 @@ void workload_dump(const struct workload *w, FILE *out)
 				(unsigned long long)t->sched.dl_runtime_us,
 				(unsigned long long)t->sched.dl_deadline_us,
 				(unsigned long long)t->sched.dl_period_us);
+		if (t->job_deadline_us)
+			fprintf(out, " job-deadline %lld us", (long long)t->job_deadline_us);
 		if (t->cpus)
 			fprintf(out, " cpus 0x%llx", (unsigned long long)t->cpus);
 		fprintf(out, "\n");

@@ -54,6 +54,9 @@ struct wl_task {
 	int64_t instance;
 	int64_t loop;         /* -1 = forever */
 	int64_t delay_us;
+	/* "job-deadline": a job's own relative deadline (0: its timer's
+	 * period), separate from its reservation's dl-deadline */
+	int64_t job_deadline_us;
 	struct wl_sched sched;
 	uint64_t cpus;
 	struct wl_phase *phases;
