@@ -252,6 +252,11 @@ static int setup_domain(struct sim *s)
 	dls_domain_config_default(&cfg);
 	if (s->opt->bw_limit)
 		cfg.bw_limit = s->opt->bw_limit;
+	if (s->opt->rules_2012) {
+		cfg.overrun_rule = DLS_OVERRUN_2012;
+		cfg.replenish_rule = DLS_REPLENISH_AT_DEADLINE;
+		cfg.wakeup_rule = DLS_WAKEUP_CBS;
+	}
 	dls_domain_init(&s->dom, &sim_ops, s, &cfg, s->rqs, s->nr_cpus);
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		s->cpus[cpu].capacity = w->cpus[cpu].capacity;

@@ -543,6 +543,8 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	p.runtime = task->sched.dl_runtime_us * US;
 	p.deadline = task->sched.dl_deadline_us * US;
 	p.period = task->sched.dl_period_us * US;
+	if (task->sched.dl_soft > 0 || (task->sched.dl_soft == 0 && s->w->soft_reservations))
+		p.flags |= DLS_FLAG_SOFT;
 	t->cpu = place(s, t, &p);
 	if (t->cpu >= 0 && !t->is_dl)
 		s->cpus[t->cpu].nr_assigned++;
