@@ -126,7 +126,7 @@ static const struct {
 	{ "{\"tasks\": {\"a\": {\"phases\": {\"p\": {\"instance\": 2, \"run\": 1}}}}}",
 	  "w.json:1:35: error: \"instance\" belongs in a task, not in a phase" , false },
 	{ "{\"platform\": {\"cores\": 2}, \"tasks\": {\"a\": {\"run\": 1}}}",
-	  "w.json:1:15: error: unknown key \"cores\" in platform (expected cpus, capacity, clusters)" , false },
+	  "w.json:1:15: error: unknown key \"cores\" in platform (expected cpus, capacity, clusters, tick_hz)" , false },
 	{ "{\"tasks\": {\"a\": {\"run\": 1}},}x",
 	  "w.json:1:30: error: unexpected text after the document" , false },
 	{ "[1, 2]", "w.json:1:1: error: the workload must be a JSON object, not array" , false },

@@ -311,6 +311,7 @@ static int sim_setup(struct sim *s, const struct workload *w, const struct sim_o
 	s->w = w;
 	s->opt = opt;
 	s->nr_cpus = w->nr_cpus;
+	s->tick_ns = w->tick_hz ? 1000000000ULL / (uint64_t)w->tick_hz : 0;
 	dls_rb_root_cached_init(&s->queue);
 	sim_outputs_plan(s);
 	if (setup_domain(s) || lock_setup(s))
@@ -376,14 +377,21 @@ static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 
 	if (!t || !t->runnable || (t->is_dl && !t->se.queued))
 		return n;
-	if (!t->in_run && !t->in_runtime)
+	if (!t->in_run && !t->in_runtime && !t->in_wall)
 		return s->now; /* it has zero-time events to process first */
+	if (t->in_wall && dls_time_before(t->wall_end, n))
+		n = dls_time_after(t->wall_end, s->now) ? t->wall_end : s->now;
 	if (t->in_run && dls_time_before(s->now + ceil_scale(t->work_left, c->capacity), n))
 		n = s->now + ceil_scale(t->work_left, c->capacity);
 	if (t->in_runtime && dls_time_before(s->now + t->wall_left, n))
 		n = s->now + t->wall_left;
 	if (t->is_dl && t->se.queued && t->se.runtime > 0) {
 		uint64_t b = s->now + ceil_scale((uint64_t)t->se.runtime, c->capacity);
+
+		/* Without exact budget timers the kernel notices an exhausted
+		 * budget at its next tick: the overrun is charged there. */
+		if (s->tick_ns)
+			b = (b + s->tick_ns - 1) / s->tick_ns * s->tick_ns;
 
 		if (dls_time_before(b, n))
 			n = b;
@@ -461,6 +469,8 @@ static void finish_work(struct sim *s)
 				c->in_run = false;
 			if (c->in_runtime && !c->wall_left)
 				c->in_runtime = false;
+			if (c->in_wall && !dls_time_after(c->wall_end, s->now))
+				c->in_wall = false;
 			thread_advance(s, c);
 		}
 		if (c && c->is_dl && s->rqs[cpu].curr == &c->se)

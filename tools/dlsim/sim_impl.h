@@ -83,6 +83,10 @@ struct thread {
 	int64_t phase_iter, task_iter;
 	uint64_t work_left, wall_left;
 	bool in_run, in_runtime;
+	/* an rt-app "runtime" event: busy until wall-clock time wall_end,
+	 * whether it runs, waits or is throttled meanwhile */
+	bool in_wall;
+	uint64_t wall_end;
 	uint64_t zero_time_at;           /* instant of the events counted below */
 	unsigned int zero_time_events;   /* zero-time events run at that instant */
 	/* queue events */
@@ -213,6 +217,7 @@ struct sim {
 	bool budget_log;    /* an output wants the reservations' budgets */
 	void *smp_mem;
 	bool full_affinity; /* no deadline thread is restricted to some CPUs */
+	uint64_t tick_ns;   /* budgets enforced at ticks of this period (0: exactly) */
 	/* locks */
 	struct dls_pi_ctx pi;
 	struct dls_pi_task **pi_tasks;
@@ -284,7 +289,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance);
  * every running thread at every step: most are inside a run and have none. */
 static inline void thread_advance(struct sim *s, struct thread *t)
 {
-	if (!t->exited && t->runnable && !t->in_run && !t->in_runtime)
+	if (!t->exited && t->runnable && !t->in_run && !t->in_runtime && !t->in_wall)
 		thread_advance_events(s, t);
 }
 

@@ -199,11 +199,12 @@ static bool ev_run(struct sim *s, struct thread *t, const struct wl_event *ev)
 	return false;
 }
 
+/* runtime: rt-app busy-loops until this much wall-clock time has passed,
+ * time spent preempted or throttled included. */
 static bool ev_runtime(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	(void)s;
-	t->wall_left = (uint64_t)ev->us * US;
-	t->in_runtime = t->wall_left > 0;
+	t->wall_end = s->now + (uint64_t)ev->us * US;
+	t->in_wall = ev->us > 0;
 	return false;
 }
 
@@ -404,7 +405,7 @@ void thread_advance_events(struct sim *s, struct thread *t)
 		t->zero_time_at = s->now;
 		t->zero_time_events = 0;
 	}
-	while (!t->exited && t->runnable && !t->in_run && !t->in_runtime) {
+	while (!t->exited && t->runnable && !t->in_run && !t->in_runtime && !t->in_wall) {
 		const struct wl_phase *ph = &t->task->phases[t->phase];
 		const struct wl_event *ev;
 

@@ -616,10 +616,12 @@ static void parse_platform(struct ctx *c, const struct json_value *p)
 							w->nr_cpus = cpu + 1;
 					}
 			}
+		} else if (!strcmp(m->key, "tick_hz")) {
+			get_int(c, m, 0, 1000000, &w->tick_hz);
 		} else {
 			diag(c, true, m->line, m->col,
-			     "unknown key \"%s\" in platform (expected cpus, capacity, clusters)",
-			     m->key);
+			     "unknown key \"%s\" in platform (expected cpus, capacity, clusters, "
+			     "tick_hz)", m->key);
 		}
 	}
 }

@@ -89,6 +89,9 @@ struct workload {
 	size_t nr_tasks;
 	/* platform */
 	int nr_cpus;
+	/* platform.tick_hz: budgets enforced at scheduler ticks, as Linux
+	 * without HRTICK (0: exact budget timers) */
+	int64_t tick_hz;
 	struct wl_cpu cpus[WL_MAX_CPUS];
 	/* simulation */
 	int64_t horizon_us;   /* 0 = from global.duration */

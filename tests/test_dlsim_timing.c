@@ -1,0 +1,138 @@
+/*
+ * dlsim's model of the kernel's timing (issue: rt-app's "runtime" is
+ * wall-clock time; budgets enforced at the scheduler tick). Schedules
+ * worked out by hand; the sources are named in each case.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dls_test.h"
+#include "sim.h"
+#include "workload.h"
+
+#define MS UINT64_C(1000000)
+
+struct ends {
+	uint64_t end[16];
+	size_t n;
+};
+
+static void on_job(void *arg, const char *thread, uint64_t release, uint64_t end, bool miss)
+{
+	struct ends *e = arg;
+
+	(void)release;
+	(void)miss;
+	if (!strcmp(thread, "t") && e->n < 16)
+		e->end[e->n++] = end;
+}
+
+/* The completion times of thread "t" in @text, with --check. */
+static void run_ends(const char *text, struct ends *e)
+{
+	struct workload w;
+	struct sim_result res;
+	struct sim_options opt = { .check = true, .quiet = true, .on_job = on_job, .cb_arg = e };
+
+	memset(e, 0, sizeof(*e));
+	if (workload_load(&w, "w.json", text, strlen(text), true)) {
+		workload_print_diags(&w, stderr);
+		workload_free(&w);
+		CU_FAIL_FATAL("workload did not load");
+	}
+	DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, DLSIM_EXIT_OK);
+	workload_free(&w);
+}
+
+/*
+ * rt-app (doc/tutorial.txt, "runtime"): the thread busy-loops until the
+ * duration has passed on the wall clock. t (FIFO 10) runs 5 ms of
+ * "runtime"; h (FIFO 50) preempts it at 1 ms for 3 ms. t's job ends at 5
+ * ms, having run 2 ms; with "run" (CPU time) it ends at 8 ms.
+ */
+static void test_runtime_is_wall_clock(void)
+{
+	static const char fmt[] =
+		"{\"simulation\": {\"horizon_us\": 20000}, \"tasks\": {\n"
+		"\"t\": {\"policy\": \"SCHED_FIFO\", \"priority\": 10, \"%s\": 5000,\n"
+		"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+		"\"h\": {\"policy\": \"SCHED_FIFO\", \"priority\": 50, \"delay\": 1000, \"run\": 3000,\n"
+		"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+	char text[1024];
+	struct ends e;
+
+	snprintf(text, sizeof(text), fmt, "runtime");
+	run_ends(text, &e);
+	DLS_ASSERT_EQ_U64(e.n, 1);
+	DLS_ASSERT_EQ_U64(e.end[0], 5 * MS);
+	snprintf(text, sizeof(text), fmt, "run");
+	run_ends(text, &e);
+	DLS_ASSERT_EQ_U64(e.n, 1);
+	DLS_ASSERT_EQ_U64(e.end[0], 8 * MS);
+}
+
+/*
+ * A throttled "runtime" still ends on the wall clock: a 2/10 ms
+ * reservation busy for 5 ms runs 0-2, is throttled until 10 (CBS hard
+ * reservation, sched-deadline.rst sec. 2), and its loop, past its 5 ms,
+ * ends as soon as it runs again at 10.
+ */
+static void test_runtime_throttled(void)
+{
+	static const char text[] =
+		"{\"simulation\": {\"horizon_us\": 30000}, \"tasks\": {\n"
+		"\"t\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 10000,\n"
+		"       \"runtime\": 5000, \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+	struct ends e;
+
+	run_ends(text, &e);
+	DLS_ASSERT_EQ_U64(e.n, 1);
+	DLS_ASSERT_EQ_U64(e.end[0], 10 * MS);
+}
+
+/*
+ * Tick-based enforcement (Linux without HRTICK: the budget is checked in
+ * task_tick_dl/update_curr_dl at each tick). Q 2 ms, P 10 ms, a 6 ms job,
+ * 250 Hz (4 ms ticks): it runs 0-4, overrunning by 2 ms, throttled at the
+ * 4 ms tick with runtime -2; replenished at 10 (runtime += Q while <= 0,
+ * as replenish_dl_entity: -2 -> 0 -> 2, deadline 30) it runs 10-12, and
+ * its 6 ms are done at 12. With exact budget timers (tick_hz 0): 0-2,
+ * 10-12, 20-22, done at 22.
+ */
+static void test_tick_enforcement(void)
+{
+	static const char fmt[] =
+		"{\"platform\": {\"tick_hz\": %d}, \"simulation\": {\"horizon_us\": 40000},\n"
+		"\"tasks\": {\"t\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000,\n"
+		"       \"dl-period\": 10000, \"run\": 6000,\n"
+		"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+	char text[1024];
+	struct ends e;
+
+	snprintf(text, sizeof(text), fmt, 250);
+	run_ends(text, &e);
+	DLS_ASSERT_EQ_U64(e.n, 1);
+	DLS_ASSERT_EQ_U64(e.end[0], 12 * MS);
+	snprintf(text, sizeof(text), fmt, 0);
+	run_ends(text, &e);
+	DLS_ASSERT_EQ_U64(e.n, 1);
+	DLS_ASSERT_EQ_U64(e.end[0], 22 * MS);
+}
+
+static const struct dls_test_case cases[] = {
+	{ "runtime is wall-clock time", test_runtime_is_wall_clock },
+	{ "runtime ends on the wall clock while throttled", test_runtime_throttled },
+	{ "tick-based budget enforcement", test_tick_enforcement },
+	{ NULL, NULL },
+};
+
+static const struct dls_test_suite suites[] = {
+	{ "dlsim timing model", cases },
+	{ NULL, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	return dls_test_main(argc, argv, suites);
+}
