@@ -13,7 +13,7 @@
 #define MS UINT64_C(1000000)
 
 struct ends {
-	uint64_t end[16];
+	uint64_t end[64], resp[64];
 	size_t n;
 };
 
@@ -21,10 +21,11 @@ static void on_job(void *arg, const char *thread, uint64_t release, uint64_t end
 {
 	struct ends *e = arg;
 
-	(void)release;
 	(void)miss;
-	if (!strcmp(thread, "t") && e->n < 16)
+	if (!strcmp(thread, "t") && e->n < 64) {
+		e->resp[e->n] = end - release;
 		e->end[e->n++] = end;
+	}
 }
 
 /* The completion times of thread "t" in @text, with --check. */
@@ -120,10 +121,48 @@ static void test_tick_enforcement(void)
 	DLS_ASSERT_EQ_U64(e.end[0], 22 * MS);
 }
 
+/*
+ * "run": {"min", "max"} draws each job's execution time uniformly, and a
+ * list draws one of its values, from the simulation seed: alone on a CPU
+ * each job's response is its draw. The same seed repeats the draws; a
+ * different one changes them.
+ */
+static void test_run_distribution(void)
+{
+	static const char fmt[] =
+		"{\"simulation\": {\"horizon_us\": 400000, \"seed\": %d}, \"tasks\": {\n"
+		"\"t\": {\"policy\": \"SCHED_FIFO\", \"run\": %s,\n"
+		"       \"timer\": {\"ref\": \"unique\", \"period\": 10000}}}}";
+	char text[1024];
+	struct ends a, b;
+	bool seen[2] = { false, false };
+
+	snprintf(text, sizeof(text), fmt, 7, "{\"min\": 1000, \"max\": 3000}");
+	run_ends(text, &a);
+	DLS_ASSERT_EQ_U64(a.n, 40);
+	for (size_t i = 0; i < a.n; i++)
+		CU_ASSERT(a.resp[i] >= 1 * MS && a.resp[i] <= 3 * MS && a.resp[i] % 1000 == 0);
+	run_ends(text, &b);
+	CU_ASSERT_EQUAL(memcmp(a.resp, b.resp, sizeof(a.resp)), 0);
+	snprintf(text, sizeof(text), fmt, 8, "{\"min\": 1000, \"max\": 3000}");
+	run_ends(text, &b);
+	CU_ASSERT_NOT_EQUAL(memcmp(a.resp, b.resp, sizeof(a.resp)), 0);
+
+	snprintf(text, sizeof(text), fmt, 7, "[1000, 2000]");
+	run_ends(text, &a);
+	DLS_ASSERT_EQ_U64(a.n, 40);
+	for (size_t i = 0; i < a.n; i++) {
+		CU_ASSERT(a.resp[i] == 1 * MS || a.resp[i] == 2 * MS);
+		seen[a.resp[i] == 2 * MS] = true;
+	}
+	CU_ASSERT(seen[0] && seen[1]);
+}
+
 static const struct dls_test_case cases[] = {
 	{ "runtime is wall-clock time", test_runtime_is_wall_clock },
 	{ "runtime ends on the wall clock while throttled", test_runtime_throttled },
 	{ "tick-based budget enforcement", test_tick_enforcement },
+	{ "run time distributions, deterministic per seed", test_run_distribution },
 	{ NULL, NULL },
 };
 

@@ -28,6 +28,7 @@
 #include <dlsched/sched.h>
 #include <dlsched/smp.h>
 
+#include "prng.h"
 #include "sim.h"
 
 #define US 1000ULL
@@ -87,6 +88,7 @@ struct thread {
 	 * whether it runs, waits or is throttled meanwhile */
 	bool in_wall;
 	uint64_t wall_end;
+	struct dls_prng rng;  /* run-time draws: (simulation seed, thread id) */
 	uint64_t zero_time_at;           /* instant of the events counted below */
 	unsigned int zero_time_events;   /* zero-time events run at that instant */
 	/* queue events */

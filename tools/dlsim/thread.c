@@ -190,11 +190,21 @@ static struct utimer *utimer_get(struct thread *t, const char *ref)
 
 typedef bool event_fn(struct sim *s, struct thread *t, const struct wl_event *ev);
 
+/* A run's execution time: fixed, or drawn from its distribution. */
+static uint64_t run_us(struct thread *t, const struct wl_event *ev)
+{
+	if (ev->us_max > ev->us)
+		return (uint64_t)ev->us + dls_prng_below(&t->rng, (uint64_t)(ev->us_max - ev->us) + 1);
+	if (ev->nr_choices > 1)
+		return (uint64_t)ev->choices[dls_prng_below(&t->rng, ev->nr_choices)];
+	return (uint64_t)ev->us;
+}
+
 /* run, mem, iorun: CPU work, scaled by the CPU's capacity. */
 static bool ev_run(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
 	(void)s;
-	t->work_left = (uint64_t)ev->us * US;
+	t->work_left = run_us(t, ev) * US;
 	t->in_run = t->work_left > 0;
 	return false;
 }
@@ -509,6 +519,14 @@ static struct dls_cpumask *affinity_mask(const struct sim *s, uint64_t bits)
 	return mask;
 }
 
+/* Each thread draws from its own stream: (simulation seed, thread id). */
+static void thread_seed(const struct sim *s, struct thread *t)
+{
+	uint64_t x = s->w->seed;
+
+	dls_prng_seed(&t->rng, dls_prng_splitmix64(&x) ^ (uint64_t)t->id);
+}
+
 void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 {
 	struct thread *t;
@@ -521,6 +539,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 		exit(1);
 	t->id = s->nr_threads;
 	t->task = task;
+	thread_seed(s, t);
 	t->last_cpu = -1;
 	if (task->instance > 1 || instance > 0)
 		snprintf(t->name, sizeof(t->name), "%s-%d", task->name, instance);

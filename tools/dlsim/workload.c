@@ -180,6 +180,55 @@ static const char *get_string_member(struct ctx *c, const struct json_value *obj
 	return dflt;
 }
 
+/*
+ * "run": {"min": A, "max": B} (uniform, us) or "run": [A, B, ...] (one of
+ * them, each as likely), drawn per job from the simulation seed.
+ */
+static bool parse_run_distribution(struct ctx *c, const struct json_member *m,
+				   struct wl_event *ev)
+{
+	const struct json_value *v = m->value;
+	int64_t *choices;
+	bool ok = true;
+
+	if (v->type == JSON_OBJECT) {
+		bool have_min = false, have_max = false;
+
+		for (size_t i = 0; i < v->len; i++) {
+			const struct json_member *f = &v->members[i];
+
+			if (!strcmp(f->key, "min"))
+				have_min = ok &= get_int(c, f, 0, INT64_MAX / 1000, &ev->us);
+			else if (!strcmp(f->key, "max"))
+				have_max = ok &= get_int(c, f, 0, INT64_MAX / 1000, &ev->us_max);
+			else
+				diag(c, true, f->line, f->col,
+				     "unknown key \"%s\" in %s (expected min, max)", f->key, m->key);
+		}
+		if (ok && (!have_min || !have_max || ev->us_max < ev->us)) {
+			VDIAG(c, true, v, "%s needs \"min\" <= \"max\" (us)", m->key);
+			return false;
+		}
+		return ok;
+	}
+	if (!v->len) {
+		VDIAG(c, true, v, "%s: an empty list of execution times", m->key);
+		return false;
+	}
+	choices = wl_alloc(c, v->len * sizeof(*choices));
+	if (!choices)
+		return false;
+	for (size_t i = 0; i < v->len; i++) {
+		struct json_member e = { m->key, v->items[i]->line, v->items[i]->col, v->items[i] };
+
+		ok &= get_int(c, &e, 0, INT64_MAX / 1000, &choices[i]);
+	}
+	ev->choices = choices;
+	ev->nr_choices = v->len;
+	ev->us = choices[0];
+	return ok;
+}
+
 static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 			struct wl_event *ev)
 {
@@ -192,6 +241,9 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 	ev->col = v->col;
 	switch (ev->type) {
 	case WL_RUN:
+		if (v->type == JSON_OBJECT || v->type == JSON_ARRAY)
+			return parse_run_distribution(c, m, ev);
+		/* fall through */
 	case WL_RUNTIME:
 	case WL_SLEEP:
 	case WL_MEM:
@@ -968,7 +1020,14 @@ void workload_dump(const struct workload *w, FILE *out)
 				if (ev->ref)
 					fprintf(out, "(%s%s%s)", ev->ref, ev->mutex ? "," : "",
 						ev->mutex ? ev->mutex : "");
-				if (ev->type == WL_TIMER || ev->us)
+				if (ev->us_max)
+					fprintf(out, "=%lld..%lld", (long long)ev->us,
+						(long long)ev->us_max);
+				else if (ev->nr_choices)
+					for (size_t k = 0; k < ev->nr_choices; k++)
+						fprintf(out, "%s%lld", k ? "|" : "=",
+							(long long)ev->choices[k]);
+				else if (ev->type == WL_TIMER || ev->us)
 					fprintf(out, "=%lld", (long long)ev->us);
 				if (ev->type == WL_TIMER && ev->absolute)
 					fprintf(out, "(absolute)");

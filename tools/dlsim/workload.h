@@ -29,6 +29,12 @@ struct wl_event {
 	const char *ref;      /* resource name (lock, timer, condition, ...) */
 	const char *mutex;    /* wait/sync: the mutex */
 	bool absolute;        /* timer mode */
+	/* run: an execution-time distribution, drawn per job from the
+	 * simulation seed: uniform in [us, us_max] when us_max > 0, else one
+	 * of choices[] when nr_choices > 0, else exactly us */
+	int64_t us_max;
+	const int64_t *choices;
+	size_t nr_choices;
 	int line, col;
 };
 
