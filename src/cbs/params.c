@@ -27,11 +27,15 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 		    void *ctx, const struct dls_domain_config *cfg,
 		    struct dls_rq *rqs, int nr_cpus)
 {
-	if (!dom || !ops || !rqs || nr_cpus < 1 || !ops->now ||
-	    !ops->timer_arm || !ops->timer_cancel || !ops->resched)
+	DLS_ASSERT(dom && ops && rqs);
+	if (nr_cpus < 1 || !ops->now || !ops->timer_arm || !ops->timer_cancel ||
+	    !ops->resched)
 		return DLS_EINVAL;
+	/* A CPU cannot serve more than all of its time. */
 	if (cfg && (cfg->period_min == 0 || cfg->period_min > cfg->period_max ||
 		    cfg->avg_period == 0 ||
+		    (cfg->bw_limit > DLS_BW_UNIT &&
+		     cfg->bw_limit != DLS_BW_UNLIMITED) ||
 		    (cfg->wakeup_rule != DLS_WAKEUP_CBS &&
 		     cfg->wakeup_rule != DLS_WAKEUP_REVISED) ||
 		    (cfg->overrun_rule != DLS_OVERRUN_LINUX &&
@@ -104,7 +108,8 @@ int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
 {
 	uint32_t old;
 
-	if (!rq || capacity == 0 || capacity > DLS_CAPACITY_SCALE)
+	DLS_ASSERT(rq);
+	if (capacity == 0 || capacity > DLS_CAPACITY_SCALE)
 		return DLS_EINVAL;
 	if (rq->dom->smp) {
 		if (!dls__domain_set_capacity(rq, capacity))
@@ -187,10 +192,9 @@ static int entity_attach(struct dls_rq *rq, struct dls_entity *se,
 	uint64_t bw;
 	int err;
 
-	if (!rq || !se)
-		return DLS_EINVAL;
+	DLS_ASSERT(rq && se);
 	if (se->rq)
-		return DLS_ESTATE;
+		return DLS_EATTACHED;
 	err = dls_params_check(rq->dom, p);
 	if (err)
 		return err;
@@ -223,10 +227,9 @@ int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,
 	uint64_t bw, now;
 	int err;
 
-	if (!rq || !se)
-		return DLS_EINVAL;
+	DLS_ASSERT(rq && se);
 	if (se->rq != rq)
-		return DLS_ESTATE;
+		return dls__se_rq_err(se);
 	err = dls_params_check(rq->dom, p);
 	if (err)
 		return err;

@@ -199,6 +199,15 @@ static void draw_progress(struct sim *s, uint64_t horizon, bool done)
 }
 
 
+/* The simulator calls the library only where the call applies to the
+ * entity's state: a refusal is a simulator bug, reported as one. */
+void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t)
+{
+	if (rc)
+		sim_fatal(s, "internal error: %s refused for \"%s\": %s", call, t->name,
+			  dls_strerror(rc));
+}
+
 /* ---- --check ------------------------------------------------------------ */
 
 static const char *check_all(struct sim *s)

@@ -171,8 +171,9 @@ bool dl_boost_start(struct sim *s, struct thread *t)
 		lower_remove(s, t);
 	t->is_dl = true;
 	if (t->runnable)
-		dls_wakeup(t->se.rq, &t->se);
-	dls_entity_set_boost(t->se.rq, &t->se, true, t->pi.eff.dl);
+		lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
+	lib_ok(s, dls_entity_set_boost(t->se.rq, &t->se, true, t->pi.eff.dl),
+	       "dls_entity_set_boost", t);
 	s->cpus[tcpu(t)].need_resched = true;
 	c->need_resched = true;
 	return true;
@@ -184,7 +185,7 @@ static void dl_boost_end(struct sim *s, struct thread *t)
 	int cpu = tcpu(t);
 	bool was_curr = s->cpus[cpu].curr == t;
 
-	dls_task_dead(t->se.rq, &t->se);
+	lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
 	t->is_dl = false;
 	if (cpu != t->cpu) {
 		s->cpus[t->cpu].nr_assigned--;
@@ -222,7 +223,8 @@ static void on_boost(void *ctx, struct dls_pi_task *pt)
 
 		if (t->se.rq && (t->se.boosted != want ||
 				 (want && t->se.pi_deadline != pt->eff.dl))) {
-			dls_entity_set_boost(t->se.rq, &t->se, want, pt->eff.dl);
+			lib_ok(s, dls_entity_set_boost(t->se.rq, &t->se, want, pt->eff.dl),
+			       "dls_entity_set_boost", t);
 			/* Its CPU picks again (and pushes or pulls): the
 			 * new key may belong on another CPU now. */
 			s->cpus[tcpu(t)].need_resched = true;

@@ -275,6 +275,7 @@ void add_mark(struct sim *s, int cpu, int thread, const char *what);
 void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline);
 void sim_fatal(struct sim *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
 
 /* thread.c */
 void lower_add(struct sim *s, struct thread *t, bool head);

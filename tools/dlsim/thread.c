@@ -56,7 +56,9 @@ void thread_block(struct sim *s, struct thread *t, bool job_done)
 		return;
 	t->runnable = false;
 	if (t->is_dl)
-		dls_dequeue(rq_of(s, t), &t->se, job_done ? DLS_DEQUEUE_DONE : DLS_DEQUEUE_SLEEP);
+		lib_ok(s, dls_dequeue(rq_of(s, t), &t->se,
+				      job_done ? DLS_DEQUEUE_DONE : DLS_DEQUEUE_SLEEP),
+		       "dls_dequeue", t);
 	else
 		lower_remove(s, t);
 	if (s->cpus[tcpu(t)].curr == t)
@@ -75,7 +77,7 @@ void thread_wake(struct sim *s, struct thread *t)
 			if (cpu >= 0)
 				dls_entity_move(&t->se, &s->rqs[cpu]);
 		}
-		dls_wakeup(rq_of(s, t), &t->se);
+		lib_ok(s, dls_wakeup(rq_of(s, t), &t->se), "dls_wakeup", t);
 	} else {
 		lower_add(s, t, false);
 	}
