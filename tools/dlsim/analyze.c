@@ -5,6 +5,7 @@
  * One function per test kind; each fills one verdict row.
  */
 #include <inttypes.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -341,17 +342,9 @@ int analyze_main(int argc, char **argv)
 		fprintf(stderr, "usage: dlsim analyze FILE [--json]\n");
 		return DLSIM_EXIT_USAGE;
 	}
-	err = workload_load_file(&w, file, false);
-	if (err == -2) {
-		fprintf(stderr, "dlsim: cannot read %s\n", file);
-		return DLSIM_EXIT_NOINPUT;
-	}
-	workload_print_diags(&w, stderr);
-	if (err) {
-		fprintf(stderr, "dlsim: %u error(s) in %s\n", w.errors, file);
-		workload_free(&w);
-		return DLSIM_EXIT_DATAERR;
-	}
+	err = workload_load_cli(&w, "dlsim analyze", file, false);
+	if (err)
+		return err;
 	if (collect(&w, &a))
 		goto out;
 	err = dls_analysis_check(a.ts, a.n);
@@ -371,6 +364,11 @@ int analyze_main(int argc, char **argv)
 	else
 		print_table(&a, file, stdout);
 	rc = DLSIM_EXIT_OK;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "dlsim analyze: cannot write standard output: %s\n",
+			strerror(errno));
+		rc = DLSIM_EXIT_IOERR;
+	}
 out:
 	if (rc && !a.ts)
 		fprintf(stderr, "dlsim analyze: out of memory\n");

@@ -669,7 +669,10 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 			if (s.progress)
 				draw_progress(&s, horizon, true);
 			close_run(&s, res);
-			sim_outputs_write(&s, out, horizon);
+			/* An output that fails ends the run with IOERR unless
+			 * it already ends with a status of its own. */
+			if (sim_outputs_write(&s, out, horizon) && !res->exit_code)
+				res->exit_code = DLSIM_EXIT_IOERR;
 		}
 	}
 	collect(&s, res);

@@ -6,20 +6,19 @@
  *   dlsim sweep [options]     schedulability ratio against utilisation
  *   dlsim analyze FILE [--json]  schedulability tests on FILE's deadline tasks
  *
- * With no FILE it runs the bundled mobile workload.
+ * With no FILE it runs the bundled mobile workload, found beside the
+ * executable (datadir.c).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze.h"
+#include "datadir.h"
 #include "sim.h"
 #include "sweep.h"
 #include "workload.h"
-
-#ifndef DLSIM_EXAMPLES_DIR
-#define DLSIM_EXAMPLES_DIR "examples/dlsim"
-#endif
 
 static int usage(FILE *f, int code)
 {
@@ -33,12 +32,24 @@ static int usage(FILE *f, int code)
 		"  --trace FILE   Chrome/Perfetto trace (chrome://tracing, ui.perfetto.dev)\n"
 		"  --svg FILE     Gantt chart\n"
 		"  --jobs FILE    one CSV row per completed job (also in --json)\n"
-		"With no FILE, runs %s/mobile.json.\n"
+		"With no FILE, runs the bundled example mobile.json (installed in\n"
+		"share/dlsched/examples/dlsim beside the executable's bin/).\n"
+		"Workload files larger than 64 MiB are refused.\n"
 		"dlsim sweep --help: schedulability ratio of many task sets.\n"
 		"dlsim analyze FILE [--json]: schedulability tests on FILE's deadline tasks.\n"
-		"Exit codes:\n",
-		DLSIM_EXAMPLES_DIR);
+		"Exit status:\n");
 	dlsim_print_exit_codes(f);
+	return code;
+}
+
+/* stdout is an output like the others: a full disk is an error (74
+ * unless the run already ends with a status of its own). */
+static int finish_stdout(int code)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "dlsim: cannot write standard output: %s\n", strerror(errno));
+		return code ? code : DLSIM_EXIT_IOERR;
+	}
 	return code;
 }
 
@@ -48,6 +59,7 @@ int main(int argc, char **argv)
 	struct sim_result res;
 	struct workload w;
 	const char *file = NULL;
+	char default_path[4096];
 	bool strict = false, dump = false;
 	int rc;
 
@@ -67,11 +79,14 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--quiet")) {
 			opt.quiet = true;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			return usage(stdout, DLSIM_EXIT_OK);
+			return finish_stdout(usage(stdout, DLSIM_EXIT_OK));
 		} else if (!strcmp(a, "--json") || !strcmp(a, "--trace") || !strcmp(a, "--svg") ||
 			   !strcmp(a, "--jobs")) {
-			if (i + 1 >= argc)
-				return usage(stderr, DLSIM_EXIT_USAGE);
+			if (i + 1 >= argc) {
+				fprintf(stderr, "dlsim: %s needs a FILE argument "
+					"(dlsim --help lists the options)\n", a);
+				return DLSIM_EXIT_USAGE;
+			}
 			if (!strcmp(a, "--jobs"))
 				opt.jobs_path = argv[++i];
 			else if (a[2] == 'j')
@@ -82,36 +97,36 @@ int main(int argc, char **argv)
 				opt.svg_path = argv[++i];
 		} else if (a[0] == '-') {
 			fprintf(stderr, "dlsim: unknown option %s\n", a);
-			return usage(stderr, DLSIM_EXIT_USAGE);
+			return usage(stderr, 64);
 		} else if (!file) {
 			file = a;
 		} else {
-			return usage(stderr, DLSIM_EXIT_USAGE);
+			fprintf(stderr, "dlsim: one workload FILE at a time (got %s and %s; "
+				"dlsim --help lists the options)\n", file, a);
+			return DLSIM_EXIT_USAGE;
 		}
 	}
-	if (!file)
-		file = DLSIM_EXAMPLES_DIR "/mobile.json";
+	if (!file) {
+		file = dlsim_default_example(argv[0], default_path, sizeof(default_path));
+		if (!file) {
+			fprintf(stderr, "dlsim: no FILE given and the bundled example mobile.json "
+				"is not installed beside this executable\n");
+			return DLSIM_EXIT_NOINPUT;
+		}
+	}
 
-	rc = workload_load_file(&w, file, strict);
-	if (rc == -2) {
-		fprintf(stderr, "dlsim: cannot read %s\n", file);
-		return DLSIM_EXIT_NOINPUT;
-	}
-	workload_print_diags(&w, stderr);
-	if (rc) {
-		fprintf(stderr, "dlsim: %u error(s) in %s\n", w.errors, file);
-		workload_free(&w);
-		return DLSIM_EXIT_DATAERR;
-	}
+	rc = workload_load_cli(&w, "dlsim", file, strict);
+	if (rc)
+		return rc;
 	if (dump) {
 		workload_dump(&w, stdout);
 		workload_free(&w);
-		return DLSIM_EXIT_OK;
+		return finish_stdout(DLSIM_EXIT_OK);
 	}
 	if (sim_run(&w, &opt, stdout, &res)) {
 		workload_free(&w);
 		return DLSIM_EXIT_FAILURE;
 	}
 	workload_free(&w);
-	return res.exit_code;
+	return finish_stdout(res.exit_code);
 }

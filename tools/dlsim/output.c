@@ -3,6 +3,7 @@
  */
 #include "output.h"
 
+#include <errno.h>
 #include <string.h>
 
 /* The writers the options ask for, in the order they run; a NULL path is
@@ -51,23 +52,40 @@ void sim_outputs_plan(struct sim *s)
 	}
 }
 
-void sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon)
+int sim_close_output(FILE *f, const char *prog, const char *path)
+{
+	int err = 0;
+
+	if (fflush(f) || ferror(f))
+		err = errno ? errno : EIO;
+	if (fclose(f) && !err)
+		err = errno ? errno : EIO;
+	if (!err)
+		return 0;
+	fprintf(stderr, "%s: cannot write %s: %s\n", prog, path, strerror(err));
+	return -1;
+}
+
+int sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon)
 {
 	const struct sim_writer *w[MAX_WRITERS];
 	const char *path[MAX_WRITERS];
 	size_t n = chosen(s->opt, w, path);
+	int rc = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		FILE *f = path[i] ? fopen(path[i], "w") : out;
 
 		if (!f) {
-			fprintf(stderr, "dlsim: cannot write %s\n", path[i]);
+			fprintf(stderr, "dlsim: cannot open %s: %s\n", path[i], strerror(errno));
+			rc = -1;
 			continue;
 		}
 		w[i]->write(s, f, horizon);
-		if (path[i])
-			fclose(f);
+		if (path[i] && sim_close_output(f, "dlsim", path[i]))
+			rc = -1;
 	}
+	return rc;
 }
 
 /* ---- helpers ------------------------------------------------------------ */

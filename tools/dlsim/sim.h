@@ -16,13 +16,14 @@
 #define DLSIM_EXIT_CODES(X)                                                       \
 	X(OK, 0, "the run completed (misses are results, not errors)")          \
 	X(FAILURE, 1, "the simulator could not run (out of memory)")            \
-	X(REFUSED, 2, "admission control refused a reservation")                \
+	X(REFUSED, 2, "admission control or the library refused a reservation")              \
 	X(INVARIANT, 3, "--check found a broken invariant")                     \
 	X(DEADLOCK, 4, "a deadlock, or a mutex used against its rules")         \
 	X(USAGE, 64, "bad command line")                                        \
 	X(DATAERR, 65, "errors in the workload file")                           \
 	X(NOINPUT, 66, "the workload file cannot be read")                      \
-	X(CANTCREAT, 73, "an output file cannot be written")
+	X(CANTCREAT, 73, "dlsim sweep: its table or a saved set cannot be written") \
+	X(IOERR, 74, "an output could not be written (after a run that ended 0)")
 
 enum dlsim_exit {
 #define DLSIM_EXIT_ENUM(name, code, text) DLSIM_EXIT_##name = code,
@@ -68,8 +69,9 @@ struct sim_result {
 	uint64_t boosts;       /* times a thread started running boosted */
 	uint64_t lock_wait_ns; /* total time threads waited for mutexes */
 	unsigned int stranded; /* threads a CPU going offline could not place */
-	/* DLSIM_EXIT_OK, _REFUSED, _INVARIANT or _DEADLOCK (the message
-	 * is on stderr) */
+	/* DLSIM_EXIT_OK, _REFUSED (the library refused a reservation:
+	 * admission or its parameters), _INVARIANT, _DEADLOCK or _IOERR (an
+	 * output file could not be written); the message is on stderr */
 	int exit_code;
 };
 
@@ -79,5 +81,9 @@ struct sim_result {
  */
 int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	    struct sim_result *res);
+
+/* Closes an output file: 0, or -1 when a write or the close failed (a full
+ * disk shows only here), with "prog: cannot write path: reason" on stderr. */
+int sim_close_output(FILE *f, const char *prog, const char *path);
 
 #endif

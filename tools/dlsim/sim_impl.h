@@ -212,7 +212,9 @@ struct sim {
 	struct budget_sample *budget;
 	size_t nr_budget, cap_budget;
 	const char *broken; /* the invariant --check found broken */
-	bool refused;       /* admission refused a thread (spawn said which) */
+	/* the library's refusal (DLS_E*) of a thread's reservation: the run
+	 * stops, as rt-app does when sched_setattr() fails; 0 = none */
+	int refused;
 	bool timeline;      /* an output wants run slices and marks */
 	bool samples;       /* an output wants every response time */
 	bool job_log;       /* an output wants every job (struct job_rec) */
@@ -318,6 +320,7 @@ void cond_wake(struct sim *s, struct thread *t);
 
 /* output.c */
 void sim_outputs_plan(struct sim *s);
-void sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon);
+/* Every chosen output is attempted; -1 when one could not be written. */
+int sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon);
 
 #endif

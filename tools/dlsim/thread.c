@@ -483,18 +483,27 @@ static uint64_t cluster_bits(const struct sim *s, uint64_t allowed)
 	return best ? best : allowed;
 }
 
-static int place(struct sim *s, struct thread *t, struct dls_params *p)
+/* The CPU a new thread starts on, or -1 with *err the library's refusal
+ * of a deadline thread (DLS_EBANDWIDTH when no CPU it may use admits it). */
+static int place(struct sim *s, struct thread *t, struct dls_params *p, int *err)
 {
 	uint64_t allowed = t->allowed;
 	int best = -1;
 
+	*err = DLS_EBANDWIDTH;
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		if ((allowed && !(allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
 			continue;
 		if (t->is_dl) {
 			/* First fit by reserved bandwidth (admission decides). */
-			if (dls_entity_attach(&s->rqs[cpu], &t->se, p) == 0)
+			int r = dls_entity_attach(&s->rqs[cpu], &t->se, p);
+
+			if (r == 0)
 				return cpu;
+			if (r != DLS_EBANDWIDTH) {
+				*err = r; /* the parameters themselves: no CPU takes them */
+				return -1;
+			}
 		} else if (best < 0 || s->cpus[cpu].nr_assigned < s->cpus[best].nr_assigned) {
 			best = cpu; /* the least crowded allowed CPU */
 		}
@@ -504,6 +513,66 @@ static int place(struct sim *s, struct thread *t, struct dls_params *p)
 		if (!allowed || (allowed & (UINT64_C(1) << cpu)))
 			best = cpu;
 	return best;
+}
+
+static double bw_ratio(uint64_t bw)
+{
+	return (double)bw / (double)DLS_BW_UNIT;
+}
+
+/* Why admission refused thread t with bandwidth bw: the limit, what is
+ * admitted already and the capacity it is measured against. */
+static void explain_admission(const struct sim *s, const struct thread *t, uint64_t bw)
+{
+	const struct dls_domain_config *cfg = &s->dom.cfg;
+	double limit = cfg->bw_limit == DLS_BW_UNLIMITED ? 0 : bw_ratio(cfg->bw_limit);
+
+	if (s->dom.smp) {
+		double cap = (double)s->dom.smp->capacity_online / 1024.0;
+
+		fprintf(stderr, "dlsim:   it needs %.4f of a CPU; admitted already %.4f; "
+			"limit %.0f%% of the online capacity %.3f CPUs = %.4f\n", bw_ratio(bw),
+			bw_ratio(s->dom.smp->bw_total), limit * 100, cap, limit * cap);
+		return;
+	}
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		double cap = (double)s->rqs[cpu].capacity / 1024.0;
+
+		if ((t->allowed && !(t->allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
+			continue;
+		fprintf(stderr, "dlsim:   CPU %d: it needs %.4f; admitted already %.4f; limit "
+			"%.0f%% of capacity %.3f = %.4f\n", cpu, bw_ratio(bw),
+			bw_ratio(s->rqs[cpu].bw_total), limit * 100, cap, limit * cap);
+	}
+}
+
+/* The library refused thread t's reservation (err): say why, with the
+ * task's place in the workload file. */
+static void report_refusal(const struct sim *s, const struct thread *t,
+			   const struct dls_params *p, int err)
+{
+	const struct wl_task *task = t->task;
+
+	fprintf(stderr, "dlsim: %s:%d:%d: ", s->w->fname ? s->w->fname : "workload",
+		task->line, task->col);
+	if (err == DLS_EBANDWIDTH) {
+		fprintf(stderr, "admission control refused \"%s\" (%llu/%llu us) on every "
+			"CPU it may use\n", t->name,
+			(unsigned long long)task->sched.dl_runtime_us,
+			(unsigned long long)task->sched.dl_period_us);
+		explain_admission(s, t, dls_params_bw(p));
+		return;
+	}
+	fprintf(stderr, "the library refused \"%s\" (dl-runtime %llu us, dl-deadline %llu us, "
+		"dl-period %llu us): %s", t->name,
+		(unsigned long long)task->sched.dl_runtime_us,
+		(unsigned long long)task->sched.dl_deadline_us,
+		(unsigned long long)task->sched.dl_period_us, dls_strerror(err));
+	if (err == DLS_EPERIOD_RANGE)
+		fprintf(stderr, " (%llu us to %llu us)",
+			(unsigned long long)(s->dom.cfg.period_min / US),
+			(unsigned long long)(s->dom.cfg.period_max / US));
+	fprintf(stderr, "\n");
 }
 
 /* The library's CPU mask of the CPUs in @bits (global scheduling). */
@@ -533,6 +602,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 {
 	struct thread *t;
 	struct dls_params p = { 0 };
+	int err;
 
 	if (s->nr_threads >= MAX_THREADS)
 		return;
@@ -567,7 +637,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	p.period = task->sched.dl_period_us * US;
 	if (task->sched.dl_soft > 0 || (task->sched.dl_soft == 0 && s->w->soft_reservations))
 		p.flags |= DLS_FLAG_SOFT;
-	t->cpu = place(s, t, &p);
+	t->cpu = place(s, t, &p, &err);
 	if (t->cpu >= 0 && !t->is_dl)
 		s->cpus[t->cpu].nr_assigned++;
 	if (t->cpu >= 0 && s->cpus[t->cpu].offline)
@@ -576,12 +646,9 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 		dls_entity_set_affinity(&t->se, t->mask);
 	s->threads[s->nr_threads++] = t;
 	if (t->cpu < 0) {
-		fprintf(stderr, "dlsim: admission control refused \"%s\" (%llu/%llu us) on "
-			"every CPU it may use\n", t->name,
-			(unsigned long long)task->sched.dl_runtime_us,
-			(unsigned long long)task->sched.dl_period_us);
+		report_refusal(s, t, &p, err);
 		t->exited = true;
-		s->refused = true;
+		s->refused = err;
 		return;
 	}
 	t->job_release = s->now + (uint64_t)task->delay_us * US;
