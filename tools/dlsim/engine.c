@@ -247,6 +247,27 @@ static uint64_t horizon_of(const struct workload *w)
 	return 10ULL * 1000000 * US;
 }
 
+/*
+ * The admission limit per CPU (Linux's sched_rt_runtime_us over
+ * sched_rt_period_us): the caller's (--admission), else the file's
+ * simulation.admission, else the library's default @dflt. Says which.
+ */
+static uint64_t admission_limit(struct sim *s, uint64_t dflt)
+{
+	int pct = s->w->admission;
+
+	if (s->opt->bw_limit) {
+		s->admission_from = "--admission";
+		return s->opt->bw_limit;
+	}
+	if (pct < 0) {
+		s->admission_from = "the default";
+		return dflt;
+	}
+	s->admission_from = "simulation.admission";
+	return pct ? DLS_BW_UNIT * (uint64_t)pct / 100 : DLS_BW_UNLIMITED;
+}
+
 /* The domain, its runqueues and CPUs; SMP unless partitioned or one CPU. */
 static int setup_domain(struct sim *s)
 {
@@ -259,8 +280,7 @@ static int setup_domain(struct sim *s)
 	if (!s->rqs || !s->cpus || !s->threads)
 		return -1;
 	dls_domain_config_default(&cfg);
-	if (s->opt->bw_limit)
-		cfg.bw_limit = s->opt->bw_limit;
+	cfg.bw_limit = admission_limit(s, cfg.bw_limit);
 	if (s->opt->rules_2012) {
 		cfg.overrun_rule = DLS_OVERRUN_2012;
 		cfg.replenish_rule = DLS_REPLENISH_AT_DEADLINE;

@@ -197,10 +197,12 @@ static void write_summary(struct sim *s, FILE *out, uint64_t horizon)
 	uint64_t jobs = 0, misses = 0;
 	double energy = 0;
 
-	fprintf(out, "dlsim: %d CPUs, %d threads, %.3f s simulated, deadline tasks %s\n",
+	fprintf(out, "dlsim: %d CPUs, %d threads, %.3f s simulated, deadline tasks %s%s\n",
 		s->nr_cpus, s->nr_threads, (double)horizon / 1e9,
 		!s->dom.smp ? "partitioned" : s->w->mode == WL_MODE_CLUSTERED ? "under clustered EDF"
-									 : "under global EDF");
+									 : "under global EDF",
+		s->w->mode_given || s->nr_cpus == 1 ? ""
+			: " (no simulation.mode: global, as Linux's root domain)");
 	fprintf(out, "%-20s %-14s %3s %7s %6s %10s %10s %10s %10s %8s %7s %5s\n", "thread",
 		"policy", "cpu", "jobs", "misses", "resp_max", "resp_mean", "resp_p99",
 		"lateness", "throttle", "preempt", "migr");

@@ -41,7 +41,8 @@ struct sim_options {
 	const char *svg_path;  /* Gantt chart */
 	const char *jobs_path; /* one CSV row per completed job */
 	bool quiet;            /* no summary table */
-	uint64_t bw_limit;     /* admission limit per CPU, DLS_BW_SHIFT fixed
+	uint64_t bw_limit;     /* admission limit per CPU (--admission; over the
+				  file's simulation.admission), DLS_BW_SHIFT fixed
 				  point; 0 = the library's default (95%) */
 	bool progress;         /* progress bar on stderr when it is a terminal
 				  and the run takes more than a second */

@@ -222,6 +222,7 @@ struct sim {
 	void *smp_mem;
 	bool full_affinity; /* no deadline thread is restricted to some CPUs */
 	uint64_t tick_ns;   /* budgets enforced at ticks of this period (0: exactly) */
+	const char *admission_from; /* where the admission limit came from */
 	/* locks */
 	struct dls_pi_ctx pi;
 	struct dls_pi_task **pi_tasks;

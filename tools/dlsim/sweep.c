@@ -314,6 +314,7 @@ int sweep_simulate_unadmitted(const struct sweep_config *c, const struct sweep_t
 	}
 	w->duration_s = -1;
 	w->default_policy = WL_OTHER;
+	w->admission = -1; /* opt.bw_limit gives the limit */
 	w->nr_cpus = c->nr_cpus;
 	for (int cpu = 0; cpu < c->nr_cpus; cpu++)
 		w->cpus[cpu].capacity = 1024;
@@ -367,12 +368,13 @@ int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *t
 	if (!f)
 		return -1;
 	fprintf(f, "// dlsim sweep: %d tasks, total utilisation %.17g (%s), seed %llu.\n"
-		"// `dlsim sweep` admits up to 100%% per CPU; `dlsim FILE` applies the\n"
-		"// library's default limit (95%%).\n{\n",
+		"// The simulation section reproduces the sweep's verdict: `dlsim sweep`\n"
+		"// admits up to 100%% per CPU, as \"admission\": 100 tells `dlsim FILE`.\n{\n",
 		c->nr_tasks, util, c->gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
 		(unsigned long long)c->seed);
 	fprintf(f, "\t\"platform\": { \"cpus\": %d },\n", c->nr_cpus);
-	fprintf(f, "\t\"simulation\": { \"horizon_us\": %llu, \"mode\": \"%s\" },\n",
+	fprintf(f, "\t\"simulation\": { \"horizon_us\": %llu, \"mode\": \"%s\", "
+		"\"admission\": 100 },\n",
 		(unsigned long long)c->horizon_us,
 		c->mode == WL_MODE_PARTITIONED ? "partitioned" : "global");
 	fprintf(f, "\t\"tasks\": {\n");

@@ -561,6 +561,9 @@ static void report_refusal(const struct sim *s, const struct thread *t,
 			(unsigned long long)task->sched.dl_runtime_us,
 			(unsigned long long)task->sched.dl_period_us);
 		explain_admission(s, t, dls_params_bw(p));
+		fprintf(stderr, "dlsim:   the limit (%s) is Linux's sched_rt_runtime_us / "
+			"sched_rt_period_us; change it with --admission PERCENT|off or "
+			"\"simulation\": {\"admission\": PERCENT|\"off\"}\n", s->admission_from);
 		return;
 	}
 	fprintf(stderr, "the library refused \"%s\" (dl-runtime %llu us, dl-deadline %llu us, "

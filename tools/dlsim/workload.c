@@ -758,6 +758,7 @@ static void parse_simulation(struct ctx *c, const struct json_value *s)
 		} else if (!strcmp(m->key, "mode")) {
 			if (!want_type(c, m, JSON_STRING))
 				continue;
+			w->mode_given = true;
 			if (!strcmp(m->value->string, "global"))
 				w->mode = WL_MODE_GLOBAL;
 			else if (!strcmp(m->value->string, "partitioned"))
@@ -767,6 +768,14 @@ static void parse_simulation(struct ctx *c, const struct json_value *s)
 			else
 				VDIAG(c, true, m->value, "unknown mode \"%s\" (expected global, "
 				      "partitioned or clustered)", m->value->string);
+		} else if (!strcmp(m->key, "admission")) {
+			if (m->value->type == JSON_STRING && !strcmp(m->value->string, "off"))
+				w->admission = 0;
+			else if (m->value->type == JSON_STRING)
+				VDIAG(c, true, m->value, "unknown admission \"%s\" (expected a "
+				      "percentage 1..100 or \"off\")", m->value->string);
+			else if (get_int(c, m, 1, 100, &v))
+				w->admission = (int)v;
 		} else if (!strcmp(m->key, "reservations")) {
 			if (!want_type(c, m, JSON_STRING))
 				continue;
@@ -823,7 +832,7 @@ static void parse_simulation(struct ctx *c, const struct json_value *s)
 		} else {
 			diag(c, true, m->line, m->col,
 			     "unknown key \"%s\" in simulation (expected horizon_us, seed, mode, "
-			     "reservations, hotplug)", m->key);
+			     "admission, reservations, hotplug)", m->key);
 		}
 	}
 }
@@ -879,8 +888,41 @@ static void check_refs(struct ctx *c)
 	}
 }
 
+static int load_opts(struct workload *w, const char *fname, const char *text, size_t len,
+		     bool strict, const struct wl_load_options *o);
+
+/* --platform replaces the file's platform section; --cpus gives the CPU
+ * count of a file without one (rt-app files assume the host's CPUs). */
+static void apply_options(struct ctx *c, const struct json_value *root,
+			  const struct wl_load_options *o)
+{
+	struct workload *w = c->w;
+
+	if (!o)
+		return;
+	if (o->platform) {
+		struct ctx pc = *c;
+
+		pc.fname = o->platform_fname;
+		w->platform_given = true;
+		parse_platform(&pc, o->platform);
+	}
+	if (o->cpus && w->platform_given)
+		diag(c, true, root->line, root->col, "--cpus %d: the %s gives the platform "
+		     "(%d CPUs); change it there", o->cpus,
+		     o->platform ? "--platform file" : "file's platform section", w->nr_cpus);
+	else if (o->cpus)
+		w->nr_cpus = o->cpus;
+}
+
 int workload_load(struct workload *w, const char *fname, const char *text,
 		  size_t len, bool strict)
+{
+	return load_opts(w, fname, text, len, strict, NULL);
+}
+
+static int load_opts(struct workload *w, const char *fname, const char *text, size_t len,
+		     bool strict, const struct wl_load_options *o)
 {
 	struct ctx c = { .w = w, .fname = fname, .strict = strict };
 	const struct json_value *root;
@@ -898,6 +940,7 @@ int workload_load(struct workload *w, const char *fname, const char *text,
 	for (int i = 0; i < WL_MAX_CPUS; i++)
 		w->cpus[i].capacity = 1024;
 	w->seed = 1;
+	w->admission = -1;
 	if (json_parse(&w->doc, fname, text, len)) {
 		const char *e = w->doc.error;
 		char **nd = malloc(sizeof(*nd));
@@ -933,7 +976,8 @@ int workload_load(struct workload *w, const char *fname, const char *text,
 			if (want_type(&c, m, JSON_OBJECT))
 				parse_global(&c, m->value);
 		} else if (!strcmp(m->key, "platform")) {
-			if (want_type(&c, m, JSON_OBJECT))
+			w->platform_given = true;
+			if (want_type(&c, m, JSON_OBJECT) && !(o && o->platform))
 				parse_platform(&c, m->value);
 		} else if (!strcmp(m->key, "simulation")) {
 			if (want_type(&c, m, JSON_OBJECT))
@@ -950,6 +994,7 @@ int workload_load(struct workload *w, const char *fname, const char *text,
 			     "simulation)", m->key);
 		}
 	}
+	apply_options(&c, root, o);
 	if (!w->nr_cpus)
 		w->nr_cpus = 1;
 	if (!tasks) {
@@ -1031,7 +1076,16 @@ static char *read_bounded(int fd, size_t *lenp, int *err)
 	return NULL;
 }
 
+static int load_file(struct workload *w, const char *fname, bool strict,
+		     const struct wl_load_options *o);
+
 int workload_load_file(struct workload *w, const char *fname, bool strict)
+{
+	return load_file(w, fname, strict, NULL);
+}
+
+static int load_file(struct workload *w, const char *fname, bool strict,
+		     const struct wl_load_options *o)
 {
 	int fd = open(fname, O_RDONLY), err = 0;
 	char *buf;
@@ -1050,7 +1104,7 @@ int workload_load_file(struct workload *w, const char *fname, bool strict)
 		w->load_errno = err ? err : EIO;
 		return -2;
 	}
-	ret = workload_load(w, fname, buf, len, strict);
+	ret = load_opts(w, fname, buf, len, strict, o);
 	free(buf); /* the model keeps no pointer into the raw text */
 	return ret;
 }
@@ -1078,7 +1132,13 @@ void workload_free(struct workload *w)
 
 int workload_load_cli(struct workload *w, const char *prog, const char *fname, bool strict)
 {
-	int rc = workload_load_file(w, fname, strict);
+	return workload_load_cli_opts(w, prog, fname, strict, NULL);
+}
+
+int workload_load_cli_opts(struct workload *w, const char *prog, const char *fname,
+			   bool strict, const struct wl_load_options *o)
+{
+	int rc = load_file(w, fname, strict, o);
 
 	if (rc == -2) {
 		fprintf(stderr, "%s: cannot read %s: %s\n", prog, fname, workload_load_error(w));
@@ -1176,4 +1236,43 @@ void workload_dump(const struct workload *w, FILE *out)
 			fprintf(out, "\n");
 		}
 	}
+}
+
+int workload_read_platform(struct json_doc *doc, const char *prog, const char *fname,
+			   const struct json_value **platform)
+{
+	int fd = open(fname, O_RDONLY), err = 0;
+	size_t len = 0;
+	char *buf = NULL;
+	int rc;
+
+	memset(doc, 0, sizeof(*doc));
+	if (fd >= 0) {
+		buf = read_bounded(fd, &len, &err);
+		close(fd);
+	} else {
+		err = errno;
+	}
+	if (!buf) {
+		fprintf(stderr, "%s: cannot read %s: %s\n", prog, fname, strerror(err ? err : EIO));
+		return 66;
+	}
+	rc = json_parse(doc, fname, buf, len);
+	free(buf);
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", prog, doc->error);
+		json_free(doc);
+		return 65;
+	}
+	*platform = NULL;
+	for (size_t i = 0; doc->root->type == JSON_OBJECT && i < doc->root->len; i++)
+		if (!strcmp(doc->root->members[i].key, "platform") &&
+		    doc->root->members[i].value->type == JSON_OBJECT)
+			*platform = doc->root->members[i].value;
+	if (!*platform) {
+		fprintf(stderr, "%s: %s has no \"platform\" object\n", prog, fname);
+		json_free(doc);
+		return 65;
+	}
+	return 0;
 }

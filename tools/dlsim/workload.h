@@ -106,6 +106,11 @@ struct workload {
 	int64_t horizon_us;   /* 0 = from global.duration */
 	uint64_t seed;
 	enum wl_mode mode;
+	bool mode_given;      /* the simulation section names the mode */
+	bool platform_given;  /* a platform section (the file's or --platform's) */
+	/* simulation.admission: the admission limit in percent of each CPU
+	 * (1..100), 0 for "off", -1 when not given (the library's 95%) */
+	int admission;
 	bool soft_reservations; /* "reservations": "soft" (default "hard") */
 	struct wl_hotplug *hotplug;
 	size_t nr_hotplug;
@@ -137,6 +142,27 @@ void workload_print_diags(const struct workload *w, FILE *out);
  * cannot be read or the diagnostics on stderr. Returns 0, 65 (errors in the
  * workload; w is freed) or 66 (unreadable). */
 int workload_load_cli(struct workload *w, const char *prog, const char *fname, bool strict);
+
+/* What the command line changes in a workload as it is read. */
+struct wl_load_options {
+	/* --cpus: the CPU count of a file with no platform section (0: 1) */
+	int cpus;
+	/* --platform: a platform section (from another file, named
+	 * platform_fname) that replaces the file's */
+	const struct json_value *platform;
+	const char *platform_fname;
+};
+
+/* --platform FILE: parse FILE into @doc (kept until the workload is
+ * freed: the model points into it) and find its "platform" object.
+ * Returns 0, or 66/65 (unreadable, not JSON or no platform) with the
+ * reason on stderr. */
+int workload_read_platform(struct json_doc *doc, const char *prog, const char *fname,
+			   const struct json_value **platform);
+
+/* workload_load_cli with command-line changes (@o may be NULL). */
+int workload_load_cli_opts(struct workload *w, const char *prog, const char *fname,
+			   bool strict, const struct wl_load_options *o);
 void workload_dump(const struct workload *w, FILE *out);
 const char *wl_policy_name(enum wl_policy p);
 const char *wl_event_name(enum wl_event_type t);
