@@ -158,11 +158,47 @@ static void test_run_distribution(void)
 	CU_ASSERT(seen[0] && seen[1]);
 }
 
+/*
+ * The CBS rules are selectable in the simulation section. A 5/10/100 ms
+ * reservation with 6 ms of work per 100 ms (test_dlsim_sim's constrained
+ * Linux case, sched-deadline.rst sec. 2 and the 2012 patches' rules):
+ * under today's rules the 1 ms overrun waits for the next period, jobs end
+ * at 101, 202, 303, 404 ms; under the 2012 rules (wake-up against Q/P,
+ * overrun forfeited at the deadline, replenished at the deadline) at 11,
+ * 111, 211, 311, 411 ms.
+ */
+static void test_rules_in_section(void)
+{
+	static const char fmt[] =
+		"{\"simulation\": {\"horizon_us\": 450000%s}, \"tasks\": {\n"
+		"\"t\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 5000, \"dl-deadline\": 10000,\n"
+		"      \"dl-period\": 100000, \"run\": 6000,\n"
+		"      \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+	static const uint64_t linux_ends[] = { 101, 202, 303, 404 };
+	static const uint64_t old_ends[] = { 11, 111, 211, 311, 411 };
+	char text[1024];
+	struct ends e;
+
+	snprintf(text, sizeof(text), fmt, ", \"wakeup\": \"revised\", \"overrun\": \"linux\", "
+		 "\"replenish\": \"next-period\"");
+	run_ends(text, &e);
+	DLS_ASSERT_EQ_U64(e.n, 4);
+	for (size_t i = 0; i < 4 && i < e.n; i++)
+		DLS_ASSERT_EQ_U64(e.end[i], linux_ends[i] * MS);
+	snprintf(text, sizeof(text), fmt, ", \"wakeup\": \"cbs\", \"overrun\": \"2012\", "
+		 "\"replenish\": \"deadline\"");
+	run_ends(text, &e);
+	DLS_ASSERT_EQ_U64(e.n, 5);
+	for (size_t i = 0; i < 5 && i < e.n; i++)
+		DLS_ASSERT_EQ_U64(e.end[i], old_ends[i] * MS);
+}
+
 static const struct dls_test_case cases[] = {
 	{ "runtime is wall-clock time", test_runtime_is_wall_clock },
 	{ "runtime ends on the wall clock while throttled", test_runtime_throttled },
 	{ "tick-based budget enforcement", test_tick_enforcement },
 	{ "run time distributions, deterministic per seed", test_run_distribution },
+	{ "CBS rules chosen in the simulation section", test_rules_in_section },
 	{ NULL, NULL },
 };
 

@@ -281,6 +281,12 @@ static int setup_domain(struct sim *s)
 		return -1;
 	dls_domain_config_default(&cfg);
 	cfg.bw_limit = admission_limit(s, cfg.bw_limit);
+	if (s->w->wakeup_rule)
+		cfg.wakeup_rule = (enum dls_wakeup_rule)(s->w->wakeup_rule - 1);
+	if (s->w->overrun_rule)
+		cfg.overrun_rule = (enum dls_overrun_rule)(s->w->overrun_rule - 1);
+	if (s->w->replenish_rule)
+		cfg.replenish_rule = (enum dls_replenish_rule)(s->w->replenish_rule - 1);
 	if (s->opt->rules_2012) {
 		cfg.overrun_rule = DLS_OVERRUN_2012;
 		cfg.replenish_rule = DLS_REPLENISH_AT_DEADLINE;

@@ -742,6 +742,26 @@ static void parse_platform(struct ctx *c, const struct json_value *p)
 	}
 }
 
+/*
+ * A CBS rule of the library by name, @today (Linux's) or @other, stored as
+ * its enum value + 1. The wake-up rule's enum has the 2012 rule at 0.
+ */
+static void rule_key(struct ctx *c, const struct json_member *m, const char *today,
+		     const char *other, int *rule)
+{
+	bool wakeup = !strcmp(m->key, "wakeup");
+
+	if (!want_type(c, m, JSON_STRING))
+		return;
+	if (!strcmp(m->value->string, today))
+		*rule = wakeup ? 2 : 1;
+	else if (!strcmp(m->value->string, other))
+		*rule = wakeup ? 1 : 2;
+	else
+		VDIAG(c, true, m->value, "unknown %s rule \"%s\" (expected %s or %s)", m->key,
+		      m->value->string, today, other);
+}
+
 static void parse_simulation(struct ctx *c, const struct json_value *s)
 {
 	struct workload *w = c->w;
@@ -768,6 +788,12 @@ static void parse_simulation(struct ctx *c, const struct json_value *s)
 			else
 				VDIAG(c, true, m->value, "unknown mode \"%s\" (expected global, "
 				      "partitioned or clustered)", m->value->string);
+		} else if (!strcmp(m->key, "wakeup")) {
+			rule_key(c, m, "revised", "cbs", &w->wakeup_rule);
+		} else if (!strcmp(m->key, "overrun")) {
+			rule_key(c, m, "linux", "2012", &w->overrun_rule);
+		} else if (!strcmp(m->key, "replenish")) {
+			rule_key(c, m, "next-period", "deadline", &w->replenish_rule);
 		} else if (!strcmp(m->key, "admission")) {
 			if (m->value->type == JSON_STRING && !strcmp(m->value->string, "off"))
 				w->admission = 0;
@@ -832,7 +858,7 @@ static void parse_simulation(struct ctx *c, const struct json_value *s)
 		} else {
 			diag(c, true, m->line, m->col,
 			     "unknown key \"%s\" in simulation (expected horizon_us, seed, mode, "
-			     "admission, reservations, hotplug)", m->key);
+			     "admission, reservations, wakeup, overrun, replenish, hotplug)", m->key);
 		}
 	}
 }

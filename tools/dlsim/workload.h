@@ -111,6 +111,10 @@ struct workload {
 	/* simulation.admission: the admission limit in percent of each CPU
 	 * (1..100), 0 for "off", -1 when not given (the library's 95%) */
 	int admission;
+	/* simulation.wakeup / overrun / replenish: the library's CBS rules,
+	 * the enum's value + 1 (enum dls_wakeup_rule etc.); 0 when not given
+	 * (today's Linux) */
+	int wakeup_rule, overrun_rule, replenish_rule;
 	bool soft_reservations; /* "reservations": "soft" (default "hard") */
 	struct wl_hotplug *hotplug;
 	size_t nr_hotplug;
