@@ -164,6 +164,10 @@ struct wl_load_options {
 int workload_read_platform(struct json_doc *doc, const char *prog, const char *fname,
 			   const struct json_value **platform);
 
+/* workload_load with command-line changes (@o may be NULL). */
+int workload_load_opts(struct workload *w, const char *fname, const char *text, size_t len,
+		       bool strict, const struct wl_load_options *o);
+
 /* workload_load_cli with command-line changes (@o may be NULL). */
 int workload_load_cli_opts(struct workload *w, const char *prog, const char *fname,
 			   bool strict, const struct wl_load_options *o);
