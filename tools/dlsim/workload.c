@@ -262,6 +262,40 @@ static bool parse_run_distribution(struct ctx *c, const struct json_member *m,
 	return ok;
 }
 
+/* timer: {"ref": NAME, "period": us, "mode": "relative"|"absolute"} */
+static bool parse_timer(struct ctx *c, const struct json_member *m, struct wl_event *ev)
+{
+	const struct json_value *v = m->value;
+	const char *mode;
+	bool have_period = false;
+
+	if (!want_type(c, m, JSON_OBJECT))
+		return false;
+	ev->ref = get_string_member(c, v, "ref", "unknown");
+	mode = get_string_member(c, v, "mode", "relative");
+	ev->absolute = prefix(mode, "absolute");
+	for (size_t i = 0; i < v->len; i++) {
+		const struct json_member *t = &v->members[i];
+
+		if (!strcmp(t->key, "period")) {
+			if (!get_int(c, t, 1, INT64_MAX / 1000, &ev->us))
+				return false;
+			have_period = true;
+		} else if (strcmp(t->key, "ref") && strcmp(t->key, "mode")) {
+			diag(c, false, t->line, t->col,
+			     "unknown key \"%s\" in timer event (rt-app ignores it)", t->key);
+		}
+	}
+	if (!have_period) {
+		VDIAG(c, true, v, "timer \"%s\" needs a \"period\" in microseconds", m->key);
+		return false;
+	}
+	if (strcmp(mode, "relative") && strcmp(mode, "absolute"))
+		VDIAG(c, false, v, "timer mode \"%s\" is neither \"relative\" nor "
+		      "\"absolute\"; rt-app treats it as relative", mode);
+	return true;
+}
+
 static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 			struct wl_event *ev)
 {
@@ -321,36 +355,8 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 				     "unknown key \"%s\" in %s event (rt-app ignores it)",
 				     v->members[i].key, m->key);
 		return true;
-	case WL_TIMER: {
-		const char *mode;
-		bool have_period = false;
-
-		if (!want_type(c, m, JSON_OBJECT))
-			return false;
-		ev->ref = get_string_member(c, v, "ref", "unknown");
-		mode = get_string_member(c, v, "mode", "relative");
-		ev->absolute = prefix(mode, "absolute");
-		for (size_t i = 0; i < v->len; i++) {
-			const struct json_member *t = &v->members[i];
-
-			if (!strcmp(t->key, "period")) {
-				if (!get_int(c, t, 1, INT64_MAX / 1000, &ev->us))
-					return false;
-				have_period = true;
-			} else if (strcmp(t->key, "ref") && strcmp(t->key, "mode")) {
-				diag(c, false, t->line, t->col,
-				     "unknown key \"%s\" in timer event (rt-app ignores it)", t->key);
-			}
-		}
-		if (!have_period) {
-			VDIAG(c, true, v, "timer \"%s\" needs a \"period\" in microseconds", m->key);
-			return false;
-		}
-		if (strcmp(mode, "relative") && strcmp(mode, "absolute"))
-			VDIAG(c, false, v, "timer mode \"%s\" is neither \"relative\" nor "
-			      "\"absolute\"; rt-app treats it as relative", mode);
-		return true;
-	}
+	case WL_TIMER:
+		return parse_timer(c, m, ev);
 	case WL_YIELD:
 		return true;
 	}
@@ -492,6 +498,37 @@ static bool check_sched(struct ctx *c, const struct json_value *at, const char *
 	return true;
 }
 
+/* A task's "phases" object: each member one phase, in file order. */
+static bool parse_task_phases(struct ctx *c, struct wl_task *t, const struct json_value *pv)
+{
+	bool ok = true;
+
+	t->phases = wl_alloc(c, pv->len * sizeof(*t->phases));
+	if (!t->phases)
+		return false;
+	for (size_t i = 0; i < pv->len; i++) {
+		struct wl_phase *ph = &t->phases[t->nr_phases];
+
+		if (!want_type(c, &pv->members[i], JSON_OBJECT)) {
+			ok = false;
+			continue;
+		}
+		ph->name = pv->members[i].key;
+		if (parse_phase(c, pv->members[i].value, ph, false)) {
+			if (ph->sched.set)
+				ok &= check_sched(c, pv->members[i].value, t->name, &ph->sched);
+			t->nr_phases++;
+		} else {
+			ok = false;
+		}
+	}
+	if (pv->len == 0) {
+		VDIAG(c, true, pv, "task \"%s\" has an empty \"phases\" object", t->name);
+		ok = false;
+	}
+	return ok;
+}
+
 static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_task *t)
 {
 	const struct json_value *obj = tm->value;
@@ -564,32 +601,8 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 	ok &= check_sched(c, obj, t->name, &t->sched);
 
 	if (phases) {
-		const struct json_value *pv = phases->value;
-
 		t->loop = has_loop ? t->loop : -1;
-		t->phases = wl_alloc(c, pv->len * sizeof(*t->phases));
-		if (!t->phases)
-			return false;
-		for (size_t i = 0; i < pv->len; i++) {
-			struct wl_phase *ph = &t->phases[t->nr_phases];
-
-			if (!want_type(c, &pv->members[i], JSON_OBJECT)) {
-				ok = false;
-				continue;
-			}
-			ph->name = pv->members[i].key;
-			if (parse_phase(c, pv->members[i].value, ph, false)) {
-				if (ph->sched.set)
-					ok &= check_sched(c, pv->members[i].value, t->name, &ph->sched);
-				t->nr_phases++;
-			} else {
-				ok = false;
-			}
-		}
-		if (pv->len == 0) {
-			VDIAG(c, true, pv, "task \"%s\" has an empty \"phases\" object", t->name);
-			ok = false;
-		}
+		ok &= parse_task_phases(c, t, phases->value);
 	} else {
 		/* No phases: the task object is its one phase. Its "loop" is
 		 * the phase's loop count and the task runs the phase once
@@ -689,6 +702,27 @@ int workload_load(struct workload *w, const char *fname, const char *text,
 	return workload_load_opts(w, fname, text, len, strict, NULL);
 }
 
+/* The JSON parser's error as the one diagnostic, "file:l:c: error: msg". */
+static void json_error_diag(struct workload *w)
+{
+	const char *e = w->doc.error;
+	const char *sep = strstr(e, ": ");
+	size_t head = sep ? (size_t)(sep - e) + 2 : 0;
+	char **nd = malloc(sizeof(*nd));
+
+	w->errors = 1;
+	if (!nd)
+		return;
+	w->diags = nd;
+	w->diags[0] = malloc(strlen(e) + 8);
+	if (!w->diags[0])
+		return;
+	memcpy(w->diags[0], e, head);
+	strcpy(w->diags[0] + head, "error: ");
+	strcat(w->diags[0], e + head);
+	w->nr_diags = 1;
+}
+
 int workload_load_opts(struct workload *w, const char *fname, const char *text, size_t len,
 		       bool strict, const struct wl_load_options *o)
 {
@@ -710,24 +744,7 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 	w->seed = 1;
 	w->admission = -1;
 	if (json_parse(&w->doc, fname, text, len)) {
-		const char *e = w->doc.error;
-		char **nd = malloc(sizeof(*nd));
-
-		if (nd) {
-			w->diags = nd;
-			w->diags[0] = malloc(strlen(e) + 8);
-			if (w->diags[0]) {
-				/* "file:l:c: msg" -> "file:l:c: error: msg" */
-				const char *sep = strstr(e, ": ");
-				size_t head = sep ? (size_t)(sep - e) + 2 : 0;
-
-				memcpy(w->diags[0], e, head);
-				strcpy(w->diags[0] + head, "error: ");
-				strcat(w->diags[0], e + head);
-				w->nr_diags = 1;
-			}
-		}
-		w->errors = 1;
+		json_error_diag(w);
 		return -1;
 	}
 	root = w->doc.root;
