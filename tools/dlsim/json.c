@@ -377,7 +377,9 @@ static struct json_value *parse_number(struct parser *p)
  * may close (a trailing comma is accepted), after it comes ',' or the close.
  * Each returns -1 on error (p->failed is set), else what it says.
  */
-static int container_closes(struct parser *p, char close, const char *what)
+/* Past white space to the next character of a container: -1 at an error
+ * or the end of the input (p->failed is set), else 0. */
+static int container_next(struct parser *p, char close, const char *what)
 {
 	skip_space(p);
 	if (p->failed)
@@ -386,6 +388,13 @@ static int container_closes(struct parser *p, char close, const char *what)
 		fail(p, "unterminated %s (expected '%c')", what, close);
 		return -1;
 	}
+	return 0;
+}
+
+static int container_closes(struct parser *p, char close, const char *what)
+{
+	if (container_next(p, close, what))
+		return -1;
 	if (*p->s != close)
 		return 0;
 	advance(p);
@@ -394,13 +403,8 @@ static int container_closes(struct parser *p, char close, const char *what)
 
 static int container_separator(struct parser *p, char close, const char *what)
 {
-	skip_space(p);
-	if (p->failed)
+	if (container_next(p, close, what))
 		return -1;
-	if (p->s >= p->end) {
-		fail(p, "unterminated %s (expected '%c')", what, close);
-		return -1;
-	}
 	if (*p->s == ',') {
 		advance(p);
 	} else if (*p->s != close) {
