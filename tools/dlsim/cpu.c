@@ -79,15 +79,6 @@ void cpu_reschedule(struct sim *s, int cpu)
 	}
 }
 
-/* @t runs on @cpu now: its job's first start and the CPUs it ran on. */
-void job_begin_running(struct sim *s, struct thread *t, int cpu)
-{
-	if (!t->job_ran) {
-		t->job_ran = true;
-		t->job_start = s->now;
-	}
-	t->job_cpus |= UINT64_C(1) << cpu;
-}
 
 /* ---- hotplug ---------------------------------------------------------- */
 

@@ -125,7 +125,8 @@ static void op_trace(void *ctx, const struct dls_trace_event *ev)
 	struct sim *s = ctx;
 	const struct thread *th = dls_container_of(ev->se, struct thread, se);
 
-	if (ev->type != DLS_TRACE_THROTTLE && ev->type != DLS_TRACE_REPLENISH)
+	if ((ev->type != DLS_TRACE_THROTTLE && ev->type != DLS_TRACE_REPLENISH) ||
+	    (!s->timeline && !s->budget_log))
 		return;
 	add_mark(s, ev->cpu, th->id, ev->type == DLS_TRACE_THROTTLE ? "throttle" : "replenish");
 	if (s->timeline && s->nr_marks) {

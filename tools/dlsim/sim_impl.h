@@ -270,6 +270,16 @@ static inline struct dls_rq *rq_of(struct sim *s, const struct thread *t)
 	return &s->rqs[tcpu(t)];
 }
 
+/* @t runs on @cpu now: its job's first start and the CPUs it ran on. */
+static inline void job_begin_running(struct sim *s, struct thread *t, int cpu)
+{
+	if (!t->job_ran) {
+		t->job_ran = true;
+		t->job_start = s->now;
+	}
+	t->job_cpus |= UINT64_C(1) << cpu;
+}
+
 /* engine.c */
 void q_add(struct sim *s, struct qev *e, uint64_t t);
 void q_remove(struct sim *s, struct qev *e);
@@ -302,7 +312,6 @@ static inline void thread_advance(struct sim *s, struct thread *t)
 /* cpu.c */
 void cpu_reschedule(struct sim *s, int cpu);
 void close_slice(struct sim *s, int cpu);
-void job_begin_running(struct sim *s, struct thread *t, int cpu);
 void add_offline_span(struct sim *s, int cpu, uint64_t end);
 void hotplug_apply(struct sim *s, const struct hotplug_ev *h);
 
