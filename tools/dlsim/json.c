@@ -187,6 +187,50 @@ static size_t utf8_len(const unsigned char *s, size_t avail)
 	return n;
 }
 
+/*
+ * A \uXXXX escape at p->s ('u'), a surrogate pair taken whole, appended to
+ * out[*n] as UTF-8; p->s is left on its last hex digit. False (p->failed
+ * set, at the escape's backslash) when it is malformed.
+ */
+static bool parse_u_escape(struct parser *p, char *out, size_t *n, int esc_line,
+			   int esc_col)
+{
+	unsigned long cp, lo;
+
+	if (p->end - p->s < 5 || hex4(p->s + 1, &cp)) {
+		fail(p, "bad \\u escape (expected 4 hex digits)");
+		return false;
+	}
+	if (cp == 0) {
+		fail(p, "\\u0000 is not allowed in strings");
+		return false;
+	}
+	for (int i = 0; i < 4; i++)
+		advance(p);
+	if (cp >= 0xdc00 && cp <= 0xdfff) {
+		p->line = esc_line;
+		p->col = esc_col;
+		fail(p, "lone low surrogate in \\u escape");
+		return false;
+	}
+	if (cp >= 0xd800 && cp <= 0xdbff) {
+		/* A high surrogate must pair with a following \uDC00-\uDFFF. */
+		if (p->end - p->s < 7 || p->s[1] != '\\' || p->s[2] != 'u' ||
+		    hex4(p->s + 3, &lo) || lo < 0xdc00 || lo > 0xdfff) {
+			p->line = esc_line;
+			p->col = esc_col;
+			fail(p, "lone high surrogate in \\u escape (expected a "
+			     "following \\uDC00-\\uDFFF)");
+			return false;
+		}
+		for (int i = 0; i < 6; i++)
+			advance(p);
+		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+	}
+	put_utf8(out, n, cp);
+	return true;
+}
+
 /* Parse a string at p->s (which is '"'); returns arena copy. */
 static const char *parse_string(struct parser *p, size_t *lenp)
 {
@@ -243,44 +287,10 @@ static const char *parse_string(struct parser *p, size_t *lenp)
 		case 'n': out[n++] = '\n'; break;
 		case 'r': out[n++] = '\r'; break;
 		case 't': out[n++] = '\t'; break;
-		case 'u': {
-			unsigned long cp;
-
-			if (p->end - p->s < 5 || hex4(p->s + 1, &cp)) {
-				fail(p, "bad \\u escape (expected 4 hex digits)");
+		case 'u':
+			if (!parse_u_escape(p, out, &n, esc_line, esc_col))
 				return NULL;
-			}
-			if (cp == 0) {
-				fail(p, "\\u0000 is not allowed in strings");
-				return NULL;
-			}
-			for (int i = 0; i < 4; i++)
-				advance(p);
-			if (cp >= 0xdc00 && cp <= 0xdfff) {
-				p->line = esc_line;
-				p->col = esc_col;
-				fail(p, "lone low surrogate in \\u escape");
-				return NULL;
-			}
-			if (cp >= 0xd800 && cp <= 0xdbff) {
-				unsigned long lo;
-
-				/* A high surrogate must pair with a following \uDC00-\uDFFF. */
-				if (p->end - p->s < 7 || p->s[1] != '\\' || p->s[2] != 'u' ||
-				    hex4(p->s + 3, &lo) || lo < 0xdc00 || lo > 0xdfff) {
-					p->line = esc_line;
-					p->col = esc_col;
-					fail(p, "lone high surrogate in \\u escape (expected a "
-					     "following \\uDC00-\\uDFFF)");
-					return NULL;
-				}
-				for (int i = 0; i < 6; i++)
-					advance(p);
-				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-			}
-			put_utf8(out, &n, cp);
 			break;
-		}
 		default:
 			p->line = esc_line;
 			p->col = esc_col;
