@@ -14,6 +14,17 @@
  */
 #include "edf/sched_impl.h"
 
+/*
+ * The largest step these rules take in one go, 2^62 ns (about 146 years):
+ * half the 2^63 ns window in which dls_time_before() orders two instants.
+ * A deadline postponed by at most this much still compares right against
+ * now, and an s64 runtime (at most Q < 2^63) charged or replenished by at
+ * most this much cannot overflow. A single charge is clamped to it (a clock
+ * jump cannot wrap the runtime); a replenishment that would need more has
+ * lagged beyond recovery and starts afresh.
+ */
+#define CBS_STEP_MAX (UINT64_C(1) << 62)
+
 /* New instance: deadline = now + D, runtime = Q. */
 void dls__cbs_new_instance(struct dls_rq *rq, struct dls_entity *se,
 			   uint64_t now)
@@ -90,7 +101,7 @@ void dls__cbs_replenish(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 					: 0;
 		uint64_t k = debt / q + 1;
 
-		if (k > (UINT64_C(1) << 62) / se->period) {
+		if (k > CBS_STEP_MAX / se->period) {
 			se->deadline = now - 1; /* force the lag reset below */
 		} else {
 			se->deadline += k * se->period;
@@ -137,7 +148,7 @@ void dls__cbs_throttle(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 
 /*
  * Decaying average of the time deadline entities consumed on this CPU (the
- * seeds' avg_update): halved every avg_period, so it reads as roughly two
+ * avg_update of the 2012 SCHED_DEADLINE patches): halved every avg_period, so it reads as roughly two
  * periods' worth of recent deadline load.
  */
 void dls__cbs_avg_update(struct dls_rq *rq, uint64_t delta, uint64_t now)
@@ -159,7 +170,8 @@ void dls__cbs_avg_update(struct dls_rq *rq, uint64_t delta, uint64_t now)
 	rq->avg += delta;
 }
 
-static void note_miss(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
+/* A deadline miss, counted once per instance with its lateness. */
+void dls__cbs_note_miss(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 {
 	uint64_t lateness = now - se->deadline;
 
@@ -194,9 +206,10 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 
 	scaled = rq->capacity == DLS_CAPACITY_SCALE
 			 ? delta
-			 : dls_u128_mul_u64_u32_shr(delta, rq->capacity, 10);
-	if (scaled > (UINT64_C(1) << 62))
-		scaled = UINT64_C(1) << 62;
+			 : dls_u128_mul_u64_u32_shr(delta, rq->capacity,
+						    DLS_CAPACITY_SHIFT);
+	if (scaled > CBS_STEP_MAX)
+		scaled = CBS_STEP_MAX;
 	se->stats.runtime_consumed += scaled;
 	se->runtime -= (int64_t)scaled;
 	dls__cbs_avg_update(rq, scaled, now);
@@ -206,7 +219,7 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	if (!dmiss && !rorun)
 		return;
 	if (dmiss) {
-		note_miss(rq, se, now);
+		dls__cbs_note_miss(rq, se, now);
 		if (!rorun)
 			se->runtime = 0;
 		se->runtime -= (int64_t)(now - se->deadline);
@@ -218,9 +231,7 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 			se->overrun_cb(se->overrun_arg, se);
 	}
 	if (se->boosted) {
-		dls__rq_erase(rq, se, now);
-		dls__cbs_replenish(rq, se, now);
-		dls__rq_insert(rq, se, now);
+		dls__rq_requeue(rq, se, now, dls__cbs_replenish);
 		return;
 	}
 	dls__cbs_throttle(rq, se, now);

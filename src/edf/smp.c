@@ -33,6 +33,18 @@
 
 #define MAX_PUSH_TRIES 3
 
+/*
+ * dls_balance() repeats push and pull rounds until one moves nothing. Each
+ * move puts an earlier deadline where a later one ran, so the rounds end;
+ * the bound only stops a livelock should placement ever disagree with
+ * itself (hints read without locks), at a count no real domain reaches.
+ */
+#define BALANCE_ROUNDS_MAX 1024
+
+/* Alignment of each part carved out of dls_smp_init()'s storage: enough
+ * for the u64 and pointer fields of every part (and a cache-friendly 16). */
+#define STORAGE_ALIGN ((size_t)16)
+
 static struct dls_entity *pushable_se(const struct dls_rb_node *n)
 {
 	return dls_container_of(n, struct dls_entity, pushable_node);
@@ -40,12 +52,7 @@ static struct dls_entity *pushable_se(const struct dls_rb_node *n)
 
 static bool pushable_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
 {
-	const struct dls_entity *x = pushable_se(a), *y = pushable_se(b);
-	uint64_t kx = dls__se_key(x), ky = dls__se_key(y);
-
-	if (kx != ky)
-		return dls_time_before(kx, ky);
-	return x->seq < y->seq;
+	return dls__edf_before(pushable_se(a), pushable_se(b));
 }
 
 static bool allowed_on(const struct dls_entity *se, int cpu)
@@ -89,22 +96,6 @@ DLS_RACY static bool asymmetric_peek(const struct dls_domain *dom)
 
 /* ---- locking ------------------------------------------------------------ */
 
-static void rq_lock(struct dls_rq *rq)
-{
-	const struct dls_ops *ops = rq->dom->ops;
-
-	if (ops->lock)
-		ops->lock(rq->dom->ctx, rq->cpu);
-}
-
-static void rq_unlock(struct dls_rq *rq)
-{
-	const struct dls_ops *ops = rq->dom->ops;
-
-	if (ops->unlock)
-		ops->unlock(rq->dom->ctx, rq->cpu);
-}
-
 /*
  * Lock @other while holding @this, in CPU-id order. Returns true when the
  * lock of @this was dropped on the way, so what the caller saw must be
@@ -115,12 +106,12 @@ static bool double_lock(struct dls_rq *this, struct dls_rq *other)
 	if (!this->dom->ops->lock)
 		return false;
 	if (other->cpu > this->cpu) {
-		rq_lock(other);
+		dls__rq_lock(other);
 		return false;
 	}
-	rq_unlock(this);
-	rq_lock(other);
-	rq_lock(this);
+	dls__rq_unlock(this);
+	dls__rq_lock(other);
+	dls__rq_lock(this);
 	return true;
 }
 
@@ -157,7 +148,7 @@ static void pushable_remove(struct dls_rq *rq, struct dls_entity *se)
 		dls_rb_erase_cached(&se->pushable_node, &rq->pushable);
 }
 
-void dls__smp_enqueued(struct dls_rq *rq, struct dls_entity *se)
+static void smp_enqueued(struct dls_rq *rq, struct dls_entity *se)
 {
 	if (se->nr_cpus_allowed > 1)
 		rq->nr_migratory++;
@@ -165,7 +156,7 @@ void dls__smp_enqueued(struct dls_rq *rq, struct dls_entity *se)
 	update_overload(rq);
 }
 
-void dls__smp_dequeued(struct dls_rq *rq, struct dls_entity *se)
+static void smp_dequeued(struct dls_rq *rq, struct dls_entity *se)
 {
 	if (se->nr_cpus_allowed > 1)
 		rq->nr_migratory--;
@@ -173,7 +164,7 @@ void dls__smp_dequeued(struct dls_rq *rq, struct dls_entity *se)
 	update_overload(rq);
 }
 
-void dls__smp_earliest_changed(struct dls_rq *rq)
+static void smp_earliest_changed(struct dls_rq *rq)
 {
 	struct dls_smp *smp = rq->dom->smp;
 
@@ -185,12 +176,12 @@ void dls__smp_earliest_changed(struct dls_rq *rq)
 		dls_cpudl_clear(&smp->cpudl, rq->cpu);
 }
 
-void dls__smp_set_curr(struct dls_rq *rq, struct dls_entity *se)
+static void smp_set_curr(struct dls_rq *rq, struct dls_entity *se)
 {
 	pushable_remove(rq, se);
 }
 
-void dls__smp_put_prev(struct dls_rq *rq, struct dls_entity *se)
+static void smp_put_prev(struct dls_rq *rq, struct dls_entity *se)
 {
 	if (se->queued)
 		pushable_add(rq, se);
@@ -198,9 +189,11 @@ void dls__smp_put_prev(struct dls_rq *rq, struct dls_entity *se)
 
 /* ---- setup ---------------------------------------------------------------- */
 
+static const struct dls_class_hooks smp_hooks; /* below, with its slots */
+
 static size_t align_up(size_t n)
 {
-	return (n + 15) & ~(size_t)15;
+	return dls__align_up(n, STORAGE_ALIGN);
 }
 
 /* Capacity-aware placement is on while any CPU differs from full speed.
@@ -270,6 +263,7 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 		dls_cpudl_online(&smp->cpudl, cpu);
 	}
 	dom->smp = smp;
+	dom->hooks = &smp_hooks;
 	return 0;
 }
 
@@ -297,14 +291,10 @@ int dls_smp_set_bw_lock(struct dls_domain *dom, const struct dls_lock_ops *lock_
 	return 0;
 }
 
-/* total ≤ limit × capacity / 1024, in exact 128-bit arithmetic. */
+/* The admission rule (admission.c) for @dom's limit. */
 static bool bw_fits(const struct dls_domain *dom, uint64_t total, uint64_t capacity)
 {
-	uint64_t limit = dom->cfg.bw_limit;
-
-	if (limit == DLS_BW_UNLIMITED)
-		return true;
-	return dls_u128_mul_cmp(total, DLS_CAPACITY_SCALE, limit, capacity) <= 0;
+	return dls__bw_fits(dom->cfg.bw_limit, total, capacity);
 }
 
 /*
@@ -313,15 +303,15 @@ static bool bw_fits(const struct dls_domain *dom, uint64_t total, uint64_t capac
  * allowed, also in a domain a forced offline left overcommitted). Check
  * and update are one critical section of the bandwidth lock.
  */
-bool dls__domain_bw_change(struct dls_domain *dom, uint64_t old_bw,
-			   uint64_t new_bw, bool check)
+static bool domain_bw_change(struct dls_domain *dom, uint64_t old_bw,
+			     uint64_t new_bw, bool check)
 {
 	struct dls_smp *smp = dom->smp;
 	bool ok;
 
 	bw_lock(smp);
-	ok = !check || new_bw <= old_bw ||
-	     bw_fits(dom, smp->bw_total - old_bw + new_bw, smp->capacity_online);
+	ok = !check || dls__bw_change_fits(dom->cfg.bw_limit, smp->bw_total,
+					   smp->capacity_online, old_bw, new_bw);
 	if (ok)
 		smp->bw_total = smp->bw_total - old_bw + new_bw;
 	bw_unlock(smp);
@@ -331,7 +321,7 @@ bool dls__domain_bw_change(struct dls_domain *dom, uint64_t old_bw,
 /* Set @rq's capacity unless lowering it takes admitted capacity away that
  * the domain needs (an offline CPU's counts only when it comes back).
  * @rq locked. */
-bool dls__domain_set_capacity(struct dls_rq *rq, uint32_t capacity)
+static bool domain_set_capacity(struct dls_rq *rq, uint32_t capacity)
 {
 	struct dls_smp *smp = rq->dom->smp;
 	uint64_t online_cap;
@@ -392,8 +382,15 @@ static void bw_cpu_join(struct dls_rq *rq)
 
 /* ---- migration -------------------------------------------------------------- */
 
-/* Move @se from its rq to @dst. Both locks held; @se is not running. */
-static void migrate(struct dls_entity *se, struct dls_rq *dst)
+static int count_allowed(const struct dls_domain *dom, const struct dls_cpumask *mask);
+
+/*
+ * Move @se from its rq to @dst, maybe in another domain. Both locks held;
+ * @se is not running. With @reaffine its affinity becomes @mask (counted in
+ * @dst's domain) while it is on neither tree, so both rqs' counts follow.
+ */
+static void migrate_to(struct dls_entity *se, struct dls_rq *dst, bool reaffine,
+		       const struct dls_cpumask *mask)
 {
 	struct dls_rq *src = se->rq;
 	bool queued = se->queued;
@@ -405,12 +402,22 @@ static void migrate(struct dls_entity *se, struct dls_rq *dst)
 	if (queued)
 		dls__rq_erase(src, se, now);
 	dls__rq_detach(src, se);
+	if (reaffine) {
+		se->allowed = mask;
+		se->nr_cpus_allowed = count_allowed(dst->dom, mask);
+	}
 	dls__rq_attach(dst, se);
 	se->stats.migrations++;
 	if (queued) {
 		se->exec_start = dls__now(dst);
 		dls__rq_insert(dst, se, se->exec_start);
 	}
+}
+
+/* Move @se to @dst in its domain. Both locks held; @se is not running. */
+static void migrate(struct dls_entity *se, struct dls_rq *dst)
+{
+	migrate_to(se, dst, false, NULL);
 }
 
 int dls_entity_move(struct dls_entity *se, struct dls_rq *dst)
@@ -448,7 +455,7 @@ static uint32_t cpu_capacity(void *ctx, int cpu)
 }
 
 /*
- * The seed's latest_cpu_find over @se's allowed online CPUs: an idle one,
+ * latest_cpu_find of the 2012 SCHED_DEADLINE patches, over @se's allowed online CPUs: an idle one,
  * else the one running the latest deadline later than @se's, else -1.
  * O(CPUs in the mask); reads other rqs without their locks (the callers
  * check again under the lock).
@@ -584,13 +591,13 @@ static struct dls_rq *find_lock_later_rq(struct dls_rq *rq, struct dls_entity *s
 			/* Our lock was dropped: is the entity still ours to push? */
 			if (!still_on(se, rq) || !se->queued || se == rq->curr ||
 			    !allowed_on(se, cpu) || !cpu_online(dom, cpu)) {
-				rq_unlock(later);
+				dls__rq_unlock(later);
 				return NULL;
 			}
 		}
 		if (rq_is_later(later, se) && later->online)
 			return later;
-		rq_unlock(later);
+		dls__rq_unlock(later);
 	}
 	return NULL;
 }
@@ -602,10 +609,9 @@ static struct dls_rq *find_lock_later_rq(struct dls_rq *rq, struct dls_entity *s
  * deadlines) and reschedule, so that the next dls_schedule() picks @se and
  * pushes the other to the later CPU.
  */
-bool dls__smp_check_preempt_equal(struct dls_rq *rq, const struct dls_entity *se)
+static bool smp_preempt_equal(struct dls_rq *rq, const struct dls_entity *se)
 {
 	struct dls_entity *curr = rq->curr;
-	uint64_t now;
 	int cpu;
 
 	if (curr->nr_cpus_allowed < 2)
@@ -619,11 +625,8 @@ bool dls__smp_check_preempt_equal(struct dls_rq *rq, const struct dls_entity *se
 			return false; /* @se can go there itself */
 	}
 	dls_update_curr(rq);
-	if (curr->queued) {
-		now = dls__now(rq);
-		dls__rq_erase(rq, curr, now);
-		dls__rq_insert(rq, curr, now);
-	}
+	if (curr->queued)
+		dls__rq_requeue(rq, curr, dls__now(rq), NULL);
 	dls__resched(rq);
 	return true;
 }
@@ -663,7 +666,7 @@ bool dls_push(struct dls_rq *rq)
 		return false;
 	migrate(next, later);
 	dls__resched(later);
-	rq_unlock(later);
+	dls__rq_unlock(later);
 	return true;
 }
 
@@ -707,7 +710,7 @@ bool dls_pull(struct dls_rq *rq)
 			continue;
 		if (double_lock(rq, src) && !rq->online) {
 			/* Went offline while our lock was dropped: pull nothing. */
-			rq_unlock(src);
+			dls__rq_unlock(src);
 			break;
 		}
 		if (src->nr_running >= 2) {
@@ -721,11 +724,24 @@ bool dls_pull(struct dls_rq *rq)
 				moved = true;
 			}
 		}
-		rq_unlock(src);
+		dls__rq_unlock(src);
 	}
 	if (moved)
 		dls__resched(rq);
 	return moved;
+}
+
+/* post_schedule and task_woken: push until nothing moves. */
+static void push_surplus(struct dls_rq *rq)
+{
+	while (dls_push(rq))
+		;
+}
+
+/* pre_schedule: pull earlier work from overloaded CPUs. */
+static void pre_schedule(struct dls_rq *rq)
+{
+	(void)dls_pull(rq);
 }
 
 unsigned int dls_balance(struct dls_domain *dom)
@@ -734,7 +750,7 @@ unsigned int dls_balance(struct dls_domain *dom)
 
 	if (!dom->smp)
 		return 0;
-	for (round = 0; round < 1024; round++) {
+	for (round = 0; round < BALANCE_ROUNDS_MAX; round++) {
 		unsigned int before = moves;
 
 		for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
@@ -779,6 +795,13 @@ static int least_loaded_cpu(const struct dls_domain *dom, const struct dls_entit
 	return best;
 }
 
+/* dls__rq_requeue() step: count the CPUs of the new se->allowed. */
+static void recount_allowed(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
+{
+	(void)now;
+	se->nr_cpus_allowed = count_allowed(rq->dom, se->allowed);
+}
+
 enum evict_result { EVICT_MOVED, EVICT_GONE, EVICT_RETRY };
 
 /*
@@ -792,11 +815,11 @@ static enum evict_result evict(struct dls_entity *se, struct dls_rq *dst)
 	struct dls_rq *src = se->rq;
 
 	if (double_lock(src, dst) && !still_on(se, src)) {
-		rq_unlock(dst);
+		dls__rq_unlock(dst);
 		return EVICT_GONE;
 	}
 	if (!dst->online || !allowed_on(se, dst->cpu)) {
-		rq_unlock(dst);
+		dls__rq_unlock(dst);
 		return EVICT_RETRY;
 	}
 	if (src->curr == se) {
@@ -808,7 +831,7 @@ static enum evict_result evict(struct dls_entity *se, struct dls_rq *dst)
 	 * schedule pushes it on (pushing here would nest a third lock). */
 	if (se->queued && !dls_check_preempt(dst, se) && dst->overloaded)
 		dls__resched(dst);
-	rq_unlock(dst);
+	dls__rq_unlock(dst);
 	return EVICT_MOVED;
 }
 
@@ -816,7 +839,7 @@ int dls_entity_set_affinity(struct dls_entity *se, const struct dls_cpumask *mas
 {
 	struct dls_rq *rq = se->rq;
 	struct dls_domain *dom;
-	int nr, target;
+	int target;
 	bool found = false;
 
 	if (!rq)
@@ -830,25 +853,19 @@ int dls_entity_set_affinity(struct dls_entity *se, const struct dls_cpumask *mas
 	}
 	if (!found)
 		return DLS_ENOCPU;
-	nr = count_allowed(dom, mask);
-	if (se->queued) {
-		/* Requeue so the migratory count and pushable tree follow. */
-		uint64_t now = dls__now(rq);
-
-		dls__rq_erase(rq, se, now);
-		se->allowed = mask;
-		se->nr_cpus_allowed = nr;
-		dls__rq_insert(rq, se, now);
-	} else {
-		se->allowed = mask;
-		se->nr_cpus_allowed = nr;
-	}
+	/* The mask is read by nothing on the way off the tree; the count is,
+	 * so a queued entity is requeued around it (the migratory count and
+	 * the pushable tree follow). */
+	se->allowed = mask;
+	if (se->queued)
+		dls__rq_requeue(rq, se, dls__now(rq), recount_allowed);
+	else
+		recount_allowed(rq, se, 0);
 	/* Stay, unless not allowed here or stranded on an offline CPU. */
 	if (!dom->smp || (allowed_on(se, rq->cpu) && rq->online)) {
 		/* Waiting, it may now run on a CPU it could not use before. */
 		if (dom->smp && se->queued && se != rq->curr)
-			while (dls_push(rq))
-				;
+			push_surplus(rq);
 		return 0;
 	}
 	/* evict() may drop our lock: then another thread may have moved the
@@ -868,8 +885,6 @@ int dls_entity_move_domain(struct dls_entity *se, struct dls_rq *dst,
 {
 	struct dls_rq *src;
 	struct dls_domain *to;
-	bool queued;
-	uint64_t now;
 
 	if (!se || !dst || (mask && mask->nr_cpus != (uint32_t)dst->dom->nr_cpus))
 		return DLS_EINVAL;
@@ -884,27 +899,16 @@ int dls_entity_move_domain(struct dls_entity *se, struct dls_rq *dst,
 	if (!dls__rq_admit(dst, 0, se->bw))
 		return DLS_EBANDWIDTH;
 	if (src->dom->smp)
-		dls__domain_bw_change(src->dom, se->bw, 0, false);
-	queued = se->queued;
-	now = dls__now(src);
-	if (queued)
-		dls__rq_erase(src, se, now);
-	/* A throttled entity's timer moves to the other platform. */
+		domain_bw_change(src->dom, se->bw, 0, false);
+	/* A throttled entity's timer moves to the other platform (a throttled
+	 * entity is off the tree: the timer and the queue never both move). */
 	if (se->timer.armed)
 		src->dom->ops->timer_cancel(src->dom->ctx, &se->timer);
-	dls__rq_detach(src, se);
-	se->allowed = mask;
-	se->nr_cpus_allowed = count_allowed(to, mask);
-	dls__rq_attach(dst, se);
-	se->stats.migrations++;
+	migrate_to(se, dst, true, mask);
 	if (se->timer.armed)
 		to->ops->timer_arm(to->ctx, &se->timer, se->timer.expires);
-	if (queued) {
-		se->exec_start = dls__now(dst);
-		dls__rq_insert(dst, se, se->exec_start);
-		if (!dls_check_preempt(dst, se) && dst->overloaded)
-			dls__resched(dst);
-	}
+	if (se->queued && !dls_check_preempt(dst, se) && dst->overloaded)
+		dls__resched(dst);
 	return 0;
 }
 
@@ -921,10 +925,10 @@ int dls_cpu_offline(struct dls_domain *dom, int cpu, bool force,
 	if (!smp || cpu < 0 || cpu >= dom->nr_cpus)
 		return DLS_EINVAL;
 	rq = &dom->rqs[cpu];
-	rq_lock(rq);
+	dls__rq_lock(rq);
 	rc = rq->online ? bw_cpu_leave(rq, force) : DLS_ESTATE;
 	if (rc) {
-		rq_unlock(rq);
+		dls__rq_unlock(rq);
 		return rc;
 	}
 	/* Leave the masks and the heap first, so nobody pushes to it. */
@@ -954,7 +958,7 @@ int dls_cpu_offline(struct dls_domain *dom, int cpu, bool force,
 		if (stranded)
 			stranded(arg, se);
 	}
-	rq_unlock(rq);
+	dls__rq_unlock(rq);
 	return 0;
 }
 
@@ -966,15 +970,15 @@ int dls_cpu_online(struct dls_domain *dom, int cpu)
 	if (!smp || cpu < 0 || cpu >= dom->nr_cpus)
 		return DLS_EINVAL;
 	rq = &dom->rqs[cpu];
-	rq_lock(rq);
+	dls__rq_lock(rq);
 	if (rq->online) {
-		rq_unlock(rq);
+		dls__rq_unlock(rq);
 		return DLS_ESTATE;
 	}
 	dls_cpudl_online(&smp->cpudl, cpu);
 	bw_cpu_join(rq);
 	rq->online = true;
-	dls__smp_earliest_changed(rq);
+	smp_earliest_changed(rq);
 	update_overload(rq);
 	/* Entities stranded on other offline CPUs that may use this one come
 	 * here too (nothing runs on an offline CPU, so none is current). */
@@ -986,7 +990,7 @@ int dls_cpu_online(struct dls_domain *dom, int cpu)
 			continue;
 		/* Our lock may drop on the way: recheck both states. */
 		if (double_lock(rq, src) && !rq->online) {
-			rq_unlock(src);
+			dls__rq_unlock(src);
 			break;
 		}
 		for (se = src->attached; se && !src->online; se = next) {
@@ -994,12 +998,27 @@ int dls_cpu_online(struct dls_domain *dom, int cpu)
 			if (allowed_on(se, cpu) && src->curr != se)
 				migrate(se, rq);
 		}
-		rq_unlock(src);
+		dls__rq_unlock(src);
 	}
 	dls__resched(rq);
-	rq_unlock(rq);
+	dls__rq_unlock(rq);
 	return 0;
 }
+
+/* ---- the runqueue's hooks ----------------------------------------------------------------- */
+
+static const struct dls_class_hooks smp_hooks = {
+	.enqueued = smp_enqueued,
+	.dequeued = smp_dequeued,
+	.earliest_changed = smp_earliest_changed,
+	.set_curr = smp_set_curr,
+	.put_prev = smp_put_prev,
+	.preempt_equal = smp_preempt_equal,
+	.pre_schedule = pre_schedule,
+	.push_surplus = push_surplus,
+	.bw_change = domain_bw_change,
+	.set_capacity = domain_set_capacity,
+};
 
 /* ---- validators ---------------------------------------------------------------------------- */
 

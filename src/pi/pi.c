@@ -1,6 +1,6 @@
 /*
  * Priority and deadline inheritance (the rt_mutex design with rb-trees of
- * waiters, as the SCHED_DEADLINE series made it, extended with deadline
+ * waiters, as the 2012 SCHED_DEADLINE patches made it, extended with deadline
  * inheritance).
  *
  * Invariants (dls_pi_check()):
