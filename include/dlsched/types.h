@@ -261,7 +261,8 @@ struct dls_domain {
 	struct dls_smp *smp;            /**< read-only: global scheduling state, or NULL
 					     when each CPU is scheduled on its own */
 	/** private: what the runqueues call of global scheduling, installed
-	 *  by dls_smp_init(); NULL when each CPU is scheduled on its own */
+	 *  by dls_smp_init() with @c smp; NULL when each CPU is scheduled on
+	 *  its own */
 	const struct dls_class_hooks *hooks;
 };
 

@@ -72,7 +72,7 @@ bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw)
 {
 	const struct dls_domain *dom = rq->dom;
 
-	if (dom->hooks)
+	if (dom->smp)
 		return dom->hooks->bw_change(rq->dom, old_bw, new_bw, true);
 	return dls__bw_change_fits(dom->cfg.bw_limit, rq->bw_total, rq->capacity,
 				   old_bw, new_bw);
@@ -82,7 +82,7 @@ int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
 {
 	if (!rq || capacity == 0 || capacity > DLS_CAPACITY_SCALE)
 		return DLS_EINVAL;
-	if (rq->dom->hooks) {
+	if (rq->dom->smp) {
 		if (!rq->dom->hooks->set_capacity(rq, capacity))
 			return DLS_EBANDWIDTH;
 		return 0;

@@ -31,7 +31,7 @@ static void update_earliest(struct dls_rq *rq)
 		second = dls_rb_next(first);
 		rq->earliest.next = second ? dls__se_key(dls__node_se(second)) : 0;
 	}
-	if (rq->dom->hooks)
+	if (rq->dom->smp)
 		rq->dom->hooks->earliest_changed(rq);
 }
 
@@ -71,7 +71,7 @@ void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	dls_rb_add_cached(&se->node, &rq->root, se_less);
 	se->queued = true;
 	rq->nr_running++;
-	if (rq->dom->hooks)
+	if (rq->dom->smp)
 		rq->dom->hooks->enqueued(rq, se);
 	update_earliest(rq);
 	dls__trace(rq, DLS_TRACE_ENQUEUE, se, now);
@@ -83,7 +83,7 @@ void dls__rq_erase(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	dls_rb_erase_cached(&se->node, &rq->root);
 	se->queued = false;
 	rq->nr_running--;
-	if (rq->dom->hooks)
+	if (rq->dom->smp)
 		rq->dom->hooks->dequeued(rq, se);
 	update_earliest(rq);
 	dls__trace(rq, DLS_TRACE_DEQUEUE, se, now);
@@ -164,7 +164,7 @@ bool dls_check_preempt(struct dls_rq *rq, const struct dls_entity *se)
 	if (curr && curr->queued &&
 	    !dls_time_before(dls__se_key(se), dls__se_key(curr))) {
 		/* Equal deadlines: which of the two should move (global only)? */
-		if (rq->dom->hooks && dls__se_key(se) == dls__se_key(curr))
+		if (rq->dom->smp && dls__se_key(se) == dls__se_key(curr))
 			return rq->dom->hooks->preempt_equal(rq, se);
 		return false;
 	}
@@ -179,7 +179,7 @@ void dls_wakeup(struct dls_rq *rq, struct dls_entity *se)
 	if (!se->queued)
 		return;
 	/* An entity that does not preempt here may run elsewhere (task_woken). */
-	if (!dls_check_preempt(rq, se) && rq->dom->hooks)
+	if (!dls_check_preempt(rq, se) && rq->dom->smp)
 		rq->dom->hooks->push_surplus(rq);
 }
 
@@ -188,7 +188,7 @@ void dls_set_curr(struct dls_rq *rq, struct dls_entity *se)
 	DLS_ASSERT(se->queued && se->rq == rq);
 	rq->curr = se;
 	se->exec_start = dls__now(rq);
-	if (rq->dom->hooks)
+	if (rq->dom->smp)
 		rq->dom->hooks->set_curr(rq, se);
 }
 
@@ -210,7 +210,7 @@ void dls_put_prev(struct dls_rq *rq, struct dls_entity *se)
 	DLS_ASSERT(se == rq->curr);
 	dls_update_curr(rq);
 	rq->curr = NULL;
-	if (rq->dom->hooks)
+	if (rq->dom->smp)
 		rq->dom->hooks->put_prev(rq, se);
 }
 
@@ -226,10 +226,10 @@ struct dls_entity *dls_schedule(struct dls_rq *rq)
 	 * without passing here (dls_task_dead(), eviction by an affinity
 	 * change), and what waits elsewhere may now beat what is queued here.
 	 * After picking, push what another CPU should run (post_schedule). */
-	if (rq->dom->hooks)
+	if (rq->dom->smp)
 		rq->dom->hooks->pre_schedule(rq);
 	next = dls_pick_next(rq);
-	if (rq->dom->hooks)
+	if (rq->dom->smp)
 		rq->dom->hooks->push_surplus(rq);
 	return next;
 }
@@ -328,7 +328,7 @@ void dls_timer_expired(struct dls_timer *t)
 		dls__rq_insert(rq, se, now);
 		dls_check_preempt(rq, se);
 		/* The replenished entity may overload this CPU: push. */
-		if (rq->dom->hooks)
+		if (rq->dom->smp)
 			rq->dom->hooks->push_surplus(rq);
 	}
 }
@@ -359,7 +359,7 @@ void dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
 	se->throttled = false;
 	se->runnable = false;
 	dls__rq_detach(rq, se);
-	if (rq->dom->hooks)
+	if (rq->dom->smp)
 		rq->dom->hooks->bw_change(rq->dom, se->bw, 0, false);
 	se->rq = NULL;
 }

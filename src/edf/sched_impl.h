@@ -58,8 +58,10 @@ static inline bool dls__edf_before(const struct dls_entity *x,
  * Class hooks: what the runqueue asks of global scheduling, in the places
  * Linux's sched_class calls its SMP callbacks. dom->hooks is NULL while each
  * CPU is scheduled on its own; dls_smp_init() installs the table of
- * src/edf/smp.c, so a program that never calls it links no SMP code. Every
- * slot is filled when the table is installed. All run with @rq's lock held.
+ * src/edf/smp.c together with dom->smp, so a program that never calls it
+ * links no SMP code. Every slot is filled. Callers test dom->smp and then
+ * call through dom->hooks: on one CPU a hook site costs one compare with
+ * memory, as the direct calls it replaced did. All run with @rq's lock held.
  */
 struct dls_class_hooks {
 	/* @se joined / left @rq's EDF tree (counts, pushable tree, overload). */
