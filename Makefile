@@ -57,11 +57,20 @@ check-tsan: deps
 # The threaded stress of the POSIX platform (global EDF with real locks,
 # timers and hotplug) for STRESS_SECONDS per case (default 12), in the test
 # build and under ThreadSanitizer; `make check` runs it for about a second.
+# Then 10,400 random sets (1 and 4 CPUs) through `dlsim sweep
+# --check-analysis`: a disagreement between a test and the simulation
+# fails the target and is left in build/analysis-stress.
 check-stress: deps
 	$(CMAKE) -S . -B $(BUILD)/check -DCMAKE_BUILD_TYPE=Debug \
 	  -DDLSCHED_ENABLE_ASSERT=ON -DDLSCHED_WERROR=ON
-	$(CMAKE) --build $(BUILD)/check -j$(JOBS) --target test_posix_smp
+	$(CMAKE) --build $(BUILD)/check -j$(JOBS) --target test_posix_smp dlsim
 	DLS_STRESS_SECONDS=$${STRESS_SECONDS:-12} $(BUILD)/check/tests/test_posix_smp
+	mkdir -p $(BUILD)/analysis-stress
+	cd $(BUILD)/analysis-stress && for cu in 1:0.1 4:0.4; do \
+	  $(CURDIR)/$(BUILD)/check/tools/dlsim/dlsim sweep --cpus $${cu%:*} --tasks 8 \
+	    --util $${cu#*:}:$${cu%:*}:$${cu#*:} --sets 520 --deadlines constrained \
+	    --tests qpa,gfb,bak,bcl,rta,ff --check-analysis --horizon 300 --no-progress \
+	    || exit 1; done
 	$(CMAKE) -S . -B $(BUILD)/tsan -DCMAKE_BUILD_TYPE=Debug \
 	  -DDLSCHED_ENABLE_ASSERT=ON -DDLSCHED_WERROR=ON \
 	  -DDLSCHED_SANITIZE=thread -DDLSCHED_BUILD_BENCH=OFF

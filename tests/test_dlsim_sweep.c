@@ -5,9 +5,12 @@
  * that are known in advance (EDF on one CPU schedules every implicit-
  * deadline set with U <= 1, Liu & Layland 1973; nothing schedules U > M).
  */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dls_test.h"
 #include "sweep.h"
@@ -348,6 +351,50 @@ static void test_miss_is_seen(void)
 	DLS_ASSERT_EQ_S64(sweep_simulate(&c, t, &events), 0);
 }
 
+/*
+ * Analysis beside simulation. Three tasks of 6/10 ms on two CPUs (above):
+ * no sufficient global test accepts them, QPA on one CPU names 10 ms
+ * (h(10 ms) = 18 ms) and the one-CPU simulation misses first there, so
+ * the cross-check agrees. Then a set GFB accepts, reported as missed:
+ * a disagreement, written as a workload file dlsim reads back.
+ */
+static void test_analysis_cross_check(void)
+{
+	double utils[] = { 1.8 };
+	struct sweep_config c = config(2, 3, utils, 1, 1);
+	struct sweep_task t[3] = {
+		{ 0.6, 6000, 10000, 10000, false },
+		{ 0.6, 6000, 10000, 10000, false },
+		{ 0.6, 6000, 10000, 10000, false },
+	};
+	char dir[] = "/tmp/dlsim-sweep-XXXXXX", path[128];
+	unsigned char acc = 0;
+	uint64_t events = 0;
+	struct workload w;
+
+	CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+	c.tests = (1u << SWEEP_NR_TESTS) - 1;
+	c.check_analysis = true;
+	c.save_dir = dir;
+	DLS_ASSERT_EQ_S64(sweep_analyze_set(&c, 0, 0, t, 0, &acc, &events), 0);
+	DLS_ASSERT_EQ_U64(acc, 0);
+	CU_ASSERT(events > 0); /* the one-CPU simulation of QPA's verdict ran */
+	/* a light set every test accepts, claimed missed by the simulation */
+	t[0].runtime_us = t[1].runtime_us = 1000;
+	c.nr_tasks = 2;
+	acc = 0;
+	DLS_ASSERT_EQ_S64(sweep_analyze_set(&c, 0, 7, t, 0, &acc, &events), 1);
+	CU_ASSERT(acc & (1u << SWEEP_TEST_GFB));
+	snprintf(path, sizeof(path), "%s/disagree-0000-000007.json", dir);
+	DLS_ASSERT_EQ_S64(workload_load_file(&w, path, true), 0);
+	DLS_ASSERT_EQ_U64(w.nr_tasks, 2);
+	workload_free(&w);
+	remove(path);
+	rmdir(dir);
+	/* the same set with the simulation agreeing: no disagreement */
+	DLS_ASSERT_EQ_S64(sweep_analyze_set(&c, 0, 7, t, 1, &acc, &events), 0);
+}
+
 static const struct dls_test_case cases[] = {
 	{ "generators: exact totals, u_i in (0, 1]", test_exact_totals },
 	{ "generators: uniform on the simplex", test_uniformity },
@@ -358,6 +405,8 @@ static const struct dls_test_case cases[] = {
 	{ "sweep: EDF on one CPU up to U = 1", test_one_cpu_up_to_full },
 	{ "sweep: overload is never schedulable", test_overload },
 	{ "sweep: a miss in the simulation counts", test_miss_is_seen },
+	{ "sweep: analysis cross-check agrees, and reports a disagreement",
+	  test_analysis_cross_check },
 	{ NULL, NULL },
 };
 

@@ -28,6 +28,7 @@
 #include <dlsched/cpudl.h>
 #include <dlsched/smp.h>
 #include <dlsched/pi.h>
+#include <dlsched/analysis.h>
 
 #if DLSCHED_HAVE_POSIX
 #include <dlsched/pi_posix.h>

@@ -15,7 +15,9 @@
  * tested exactly as total * DLS_CAPACITY_SCALE <= limit * capacity in 128
  * bits, so no rounding admits or refuses a set at the boundary.
  */
-#include "edf/sched_impl.h"
+#include <dlsched/math128.h>
+
+#include "cbs/admission_impl.h"
 
 bool dls__bw_fits(uint64_t limit, uint64_t total, uint64_t capacity)
 {

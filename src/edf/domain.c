@@ -5,6 +5,7 @@
  * global-scheduling hooks). The admission rule itself is
  * src/cbs/admission.c's.
  */
+#include "cbs/admission_impl.h"
 #include "edf/sched_impl.h"
 
 #define NSEC_PER_USEC UINT64_C(1000)

@@ -87,13 +87,9 @@ struct dls_class_hooks {
 	bool (*set_capacity)(struct dls_rq *rq, uint32_t capacity);
 };
 
-/* Admission: the one rule (src/cbs/admission.c), and the runqueue's check
- * of an entity's bandwidth change (src/edf/domain.c): per runqueue, or
- * domain-wide committed in the same critical section in a global domain. */
-DLS_HIDDEN bool dls__bw_fits(uint64_t limit, uint64_t total, uint64_t capacity);
-DLS_HIDDEN bool dls__bw_change_fits(uint64_t limit, uint64_t total,
-				    uint64_t capacity, uint64_t old_bw,
-				    uint64_t new_bw);
+/* The runqueue's check of an entity's bandwidth change (src/edf/domain.c):
+ * per runqueue, or domain-wide committed in the same critical section in a
+ * global domain; the rule is src/cbs/admission.c's. */
 DLS_HIDDEN bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw);
 
 /* Attached-entity list and bandwidth (src/edf/rq.c). */

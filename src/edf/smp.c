@@ -29,6 +29,7 @@
 #include <dlsched/smp.h>
 
 #include "atomic_impl.h"
+#include "cbs/admission_impl.h"
 #include "edf/sched_impl.h"
 
 #define MAX_PUSH_TRIES 3

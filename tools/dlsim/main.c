@@ -4,6 +4,7 @@
  *   dlsim [FILE] [--check] [--strict] [--dump] [--quiet]
  *         [--json OUT] [--trace OUT] [--svg OUT]
  *   dlsim sweep [options]     schedulability ratio against utilisation
+ *   dlsim analyze FILE [--json]  schedulability tests on FILE's deadline tasks
  *
  * With no FILE it runs the bundled mobile workload.
  */
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze.h"
 #include "sim.h"
 #include "sweep.h"
 #include "workload.h"
@@ -31,7 +33,8 @@ static int usage(FILE *f, int code)
 		"  --trace FILE   Chrome/Perfetto trace (chrome://tracing, ui.perfetto.dev)\n"
 		"  --svg FILE     Gantt chart\n"
 		"With no FILE, runs %s/mobile.json.\n"
-		"dlsim sweep --help: schedulability ratio of many task sets.\n",
+		"dlsim sweep --help: schedulability ratio of many task sets.\n"
+		"dlsim analyze FILE [--json]: schedulability tests on FILE's deadline tasks.\n",
 		DLSIM_EXAMPLES_DIR);
 	return code;
 }
@@ -47,6 +50,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "sweep"))
 		return sweep_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "analyze"))
+		return analyze_main(argc - 1, argv + 1);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 

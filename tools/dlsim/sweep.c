@@ -314,19 +314,26 @@ static bool admitted(const struct sweep_config *c, const struct sweep_task *task
 int sweep_simulate(const struct sweep_config *c, const struct sweep_task *tasks,
 		   uint64_t *events)
 {
+	return sweep_simulate_unadmitted(c, tasks, events, false);
+}
+
+int sweep_simulate_unadmitted(const struct sweep_config *c, const struct sweep_task *tasks,
+			      uint64_t *events, bool no_admission)
+{
 	int n = c->nr_tasks;
 	struct wl_task *wt = calloc((size_t)n, sizeof(*wt));
 	struct wl_phase *ph = calloc((size_t)n, sizeof(*ph));
 	struct wl_event *ev = calloc(2 * (size_t)n, sizeof(*ev));
 	char (*names)[16] = calloc((size_t)n, sizeof(*names));
-	struct sim_options opt = { .quiet = true, .check = c->check, .bw_limit = DLS_BW_UNIT };
+	struct sim_options opt = { .quiet = true, .check = c->check,
+				   .bw_limit = no_admission ? DLS_BW_UNLIMITED : DLS_BW_UNIT };
 	struct sim_result res;
 	struct workload *w = calloc(1, sizeof(*w));
 	int rc = -1;
 
 	if (!wt || !ph || !ev || !names || !w)
 		goto out;
-	if (!admitted(c, tasks)) {
+	if (!no_admission && !admitted(c, tasks)) {
 		rc = 0;
 		goto out;
 	}
@@ -511,6 +518,8 @@ static int run_items(size_t n, int jobs, bool progress, sweep_item_fn fn, void *
 struct gen_ctx {
 	const struct sweep_config *c;
 	unsigned char *lifted; /* per set: some budget was raised to 2 us */
+	unsigned char *accepts;  /* per set: a bit per accepting test */
+	unsigned char *disagree; /* per set: analysis and simulation disagree */
 };
 
 static int gen_item(void *arg, size_t i, uint64_t *events)
@@ -539,6 +548,13 @@ static int gen_item(void *arg, size_t i, uint64_t *events)
 		rc = sweep_simulate(c, tasks, events);
 	else
 		rc = rc == -2 ? -2 : -1;
+	if (rc >= 0 && (c->tests || c->check_analysis)) {
+		int a = sweep_analyze_set(c, step, index, tasks, rc, &ctx->accepts[i], events);
+
+		if (a < 0)
+			rc = -1;
+		ctx->disagree[i] = a > 0;
+	}
 	free(tasks);
 	return rc;
 }
@@ -548,15 +564,14 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 	size_t n = (size_t)c->nr_utils * (size_t)c->sets;
 	signed char *result = calloc(n ? n : 1, 1);
 	uint64_t *events = calloc(n ? n : 1, sizeof(*events));
-	struct gen_ctx ctx = { c, calloc(n ? n : 1, 1) };
+	struct gen_ctx ctx = { c, calloc(n ? n : 1, 1), calloc(n ? n : 1, 1),
+			       calloc(n ? n : 1, 1) };
 	int rc = 0;
 
-	if (!result || !events || !ctx.lifted) {
+	if (!result || !events || !ctx.lifted || !ctx.accepts || !ctx.disagree) {
 		fprintf(err, "dlsim sweep: out of memory\n");
-		free(result);
-		free(events);
-		free(ctx.lifted);
-		return -1;
+		rc = -1;
+		goto out;
 	}
 	run_items(n, c->jobs, c->progress, gen_item, &ctx, result, events);
 	for (int s = 0; s < c->nr_utils; s++) {
@@ -569,6 +584,9 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 			p->sets++;
 			p->events += events[i];
 			p->lifted += ctx.lifted[i];
+			p->disagree += ctx.disagree[i];
+			for (int t = 0; t < SWEEP_NR_TESTS; t++)
+				p->accepted[t] += (ctx.accepts[i] >> t) & 1;
 			if (result[i] == 1)
 				p->schedulable++;
 			if (result[i] < 0 && !rc) {
@@ -588,6 +606,9 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 			}
 		}
 	}
+out:
+	free(ctx.disagree);
+	free(ctx.accepts);
 	free(ctx.lifted);
 	free(result);
 	free(events);
@@ -719,15 +740,30 @@ static int load_dir(const char *dir, bool strict, struct workload **out, size_t 
 
 /* ---- output ---------------------------------------------------------------- */
 
-static void print_table(FILE *f, const struct sweep_point *p, int n)
+static double accepted_ratio(const struct sweep_point *p, int t)
 {
-	fprintf(f, "%11s %6s %11s %6s\n", "utilisation", "sets", "schedulable", "ratio");
-	for (int i = 0; i < n; i++)
-		fprintf(f, "%11.3f %6u %11u %6.3f\n", p[i].util, p[i].sets, p[i].schedulable,
-			p[i].sets ? (double)p[i].schedulable / p[i].sets : 0.0);
+	return p->sets ? (double)p->accepted[t] / p->sets : 0.0;
 }
 
-static int write_csv(const char *path, const struct sweep_point *p, int n)
+static void print_table(FILE *f, const struct sweep_point *p, int n, unsigned int tests)
+{
+	fprintf(f, "%11s %6s %11s %6s", "utilisation", "sets", "schedulable", "ratio");
+	for (int t = 0; t < SWEEP_NR_TESTS; t++)
+		if (tests & (1u << t))
+			fprintf(f, " %6s", sweep_test_names[t]);
+	fprintf(f, "\n");
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "%11.3f %6u %11u %6.3f", p[i].util, p[i].sets, p[i].schedulable,
+			p[i].sets ? (double)p[i].schedulable / p[i].sets : 0.0);
+		for (int t = 0; t < SWEEP_NR_TESTS; t++)
+			if (tests & (1u << t))
+				fprintf(f, " %6.3f", accepted_ratio(&p[i], t));
+		fprintf(f, "\n");
+	}
+}
+
+static int write_csv(const char *path, const struct sweep_point *p, int n,
+		     unsigned int tests)
 {
 	FILE *f = fopen(path, "w");
 
@@ -735,16 +771,30 @@ static int write_csv(const char *path, const struct sweep_point *p, int n)
 		fprintf(stderr, "dlsim sweep: cannot write %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	fprintf(f, "utilisation,sets,schedulable,ratio\n");
-	for (int i = 0; i < n; i++)
-		fprintf(f, "%.6g,%u,%u,%.6g\n", p[i].util, p[i].sets, p[i].schedulable,
+	fprintf(f, "utilisation,sets,schedulable,ratio");
+	for (int t = 0; t < SWEEP_NR_TESTS; t++)
+		if (tests & (1u << t))
+			fprintf(f, ",%s", sweep_test_names[t]);
+	fprintf(f, "\n");
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "%.6g,%u,%u,%.6g", p[i].util, p[i].sets, p[i].schedulable,
 			p[i].sets ? (double)p[i].schedulable / p[i].sets : 0.0);
+		for (int t = 0; t < SWEEP_NR_TESTS; t++)
+			if (tests & (1u << t))
+				fprintf(f, ",%.6g", accepted_ratio(&p[i], t));
+		fprintf(f, "\n");
+	}
 	return fclose(f) ? -1 : 0;
 }
 
 /* Ratio against utilisation: axes with ticks, a polyline and its points. */
-static int write_svg(const char *path, const char *title, const struct sweep_point *p, int n)
+static int write_svg(const char *path, const char *title, const struct sweep_point *p, int n,
+		     unsigned int tests)
 {
+	static const char *const colour[SWEEP_NR_TESTS] = {
+		"#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#b07aa1", "#9c755f",
+	};
+	int legend = 0;
 	const double left = 60, top = 40, w = 560, h = 300;
 	double xmax = 0, step;
 	FILE *f = fopen(path, "w");
@@ -796,6 +846,21 @@ static int write_svg(const char *path, const char *title, const struct sweep_poi
 	fprintf(f, "<text x=\"16\" y=\"%.0f\" text-anchor=\"middle\" "
 		"transform=\"rotate(-90 16 %.0f)\">schedulable ratio</text>\n",
 		top + h / 2, top + h / 2);
+	/* One dashed curve per analysis test: the share of sets it accepts. */
+	for (int t = 0; t < SWEEP_NR_TESTS; t++) {
+		if (!(tests & (1u << t)))
+			continue;
+		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
+			"stroke-dasharray=\"5,3\" points=\"", colour[t]);
+		for (int i = 0; i < n; i++)
+			fprintf(f, "%s%.1f,%.1f", i ? " " : "", left + w * p[i].util / xmax,
+				top + h - h * accepted_ratio(&p[i], t));
+		fprintf(f, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s</text>\n",
+			left + w - 60, top + 16 + 14 * ++legend, colour[t], sweep_test_names[t]);
+	}
+	if (legend)
+		fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"#4e79a7\">simulated</text>\n",
+			left + w - 60, top + 16);
 	fprintf(f, "<polyline fill=\"none\" stroke=\"#4e79a7\" stroke-width=\"2\" points=\"");
 	for (int i = 0; i < n; i++)
 		fprintf(f, "%s%.1f,%.1f", i ? " " : "", left + w * p[i].util / xmax,
@@ -849,7 +914,17 @@ static int usage(FILE *f, int code)
 		"  --csv FILE           the table as CSV\n"
 		"  --svg FILE           a plot of the ratio against utilisation\n"
 		"  --no-progress        no progress bar (it is off anyway when stderr is\n"
-		"                       not a terminal)\n",
+		"                       not a terminal)\n"
+		"Analysis beside simulation (generated sets):\n"
+		"  --tests LIST         also run these tests and report the share of sets\n"
+		"                       each accepts: qpa (one CPU), gfb, bak, bcl, rta\n"
+		"                       (global EDF), ff (first-fit decreasing, QPA per CPU)\n"
+		"  --check-analysis     cross-check: a set a sufficient test accepts must not\n"
+		"                       miss (global tests in global mode; ff CPU by CPU), a\n"
+		"                       set QPA rejects must miss on one CPU at the deadline\n"
+		"                       QPA names; a disagreement is written as\n"
+		"                       disagree-STEP-INDEX.json (in --save DIR, or here)\n"
+		"                       and the sweep exits with status 2\n",
 		WL_MAX_CPUS, SWEEP_MAX_TASKS);
 	return code;
 }
@@ -954,7 +1029,7 @@ static bool takes_value(const char *a)
 	static const char *const opts[] = {
 		"--cpus", "--tasks", "--util", "--sets", "--gen", "--deadlines", "--periods",
 		"--horizon", "--mode", "--seed", "--dir", "--bin", "--jobs", "--csv", "--svg",
-		"--save",
+		"--save", "--tests",
 	};
 
 	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
@@ -975,14 +1050,14 @@ static int default_jobs(void)
 }
 
 static int finish(const struct sweep_point *pts, int n, const char *csv, const char *svg,
-		  const char *title)
+		  const char *title, unsigned int tests)
 {
 	int rc = 0;
 
-	print_table(stdout, pts, n);
-	if (csv && write_csv(csv, pts, n))
+	print_table(stdout, pts, n, tests);
+	if (csv && write_csv(csv, pts, n, tests))
 		rc = 73;
-	if (svg && write_svg(svg, title, pts, n))
+	if (svg && write_svg(svg, title, pts, n, tests))
 		rc = 73;
 	return rc;
 }
@@ -1050,7 +1125,7 @@ static int run_dir(const struct sweep_config *c, const char *dir, double bin, bo
 	printf("dlsim sweep: %zu workload files from %s, bins of %g\n", n, dir, bin);
 	snprintf(title, sizeof(title), "dlsim sweep: %zu workloads from %s", n, dir);
 	if (!rc)
-		rc = finish(pts, np, csv, svg, title);
+		rc = finish(pts, np, csv, svg, title, 0);
 out:
 	for (size_t i = 0; w && i < n; i++)
 		workload_free(&w[i]);
@@ -1094,6 +1169,10 @@ int sweep_main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--strict")) {
 			strict = true;
+			continue;
+		}
+		if (!strcmp(a, "--check-analysis")) {
+			c.check_analysis = true;
 			continue;
 		}
 		if (!takes_value(a)) {
@@ -1185,9 +1264,17 @@ int sweep_main(int argc, char **argv)
 			csv = v;
 		} else if (!strcmp(a, "--save")) {
 			c.save_dir = v;
+		} else if (!strcmp(a, "--tests")) {
+			if (sweep_parse_tests(v, &c.tests))
+				return bad(a, "a comma list of qpa, gfb, bak, bcl, rta, ff", v);
 		} else {
 			svg = v;
 		}
+	}
+	if (dir && (c.tests || c.check_analysis)) {
+		fprintf(stderr, "dlsim sweep: --tests and --check-analysis need generated sets, "
+			"not --dir\n");
+		return 64;
 	}
 	if (dir)
 		return run_dir(&c, dir, bin, strict, csv, svg);
@@ -1245,7 +1332,19 @@ int sweep_main(int argc, char **argv)
 		 c.gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
 		 c.deadlines == SWEEP_IMPLICIT ? "implicit" : "constrained", c.sets);
 	if (!rc)
-		rc = finish(pts, c.nr_utils, csv, svg, title);
+		rc = finish(pts, c.nr_utils, csv, svg, title, c.tests);
+	{
+		unsigned int disagree = 0;
+
+		for (int i = 0; i < c.nr_utils; i++)
+			disagree += pts[i].disagree;
+		if (c.check_analysis)
+			fprintf(disagree ? stderr : stdout,
+				"dlsim sweep: analysis and simulation disagree on %u set%s\n",
+				disagree, disagree == 1 ? "" : "s");
+		if (disagree && !rc)
+			rc = 2;
+	}
 	free(pts);
 	free(c.utils);
 	return rc;

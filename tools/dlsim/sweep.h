@@ -42,6 +42,9 @@ int sweep_uunifast_discard(struct sweep_rng *r, int n, double total, double *u,
 int sweep_randfixedsum(struct sweep_rng *r, int n, double total, double *u);
 
 enum sweep_gen { SWEEP_RANDFIXEDSUM, SWEEP_UUNIFAST };
+/* Analysis tests a sweep can run beside the simulation (sweep_analysis.c). */
+enum sweep_test { SWEEP_TEST_QPA, SWEEP_TEST_GFB, SWEEP_TEST_BAK, SWEEP_TEST_BCL,
+		  SWEEP_TEST_RTA, SWEEP_TEST_FF, SWEEP_NR_TESTS };
 enum sweep_deadlines { SWEEP_IMPLICIT, SWEEP_CONSTRAINED };
 
 struct sweep_config {
@@ -61,6 +64,8 @@ struct sweep_config {
 	bool check;             /* run the validators after every event */
 	unsigned long max_tries;/* UUniFast-discard redraws per set */
 	const char *save_dir;   /* write each set there as a workload file */
+	unsigned int tests;     /* analysis tests to run: bits 1 << SWEEP_TEST_* */
+	bool check_analysis;    /* cross-check the tests with simulation */
 };
 
 /* One periodic task: C, D, T in microseconds; u as generated (before C is
@@ -90,6 +95,28 @@ int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *t
 int sweep_simulate(const struct sweep_config *c, const struct sweep_task *tasks,
 		   uint64_t *events);
 
+/* sweep_simulate(); with no_admission the set runs whatever its bandwidth
+ * (no admission test, and 1 still means no miss within the horizon). */
+int sweep_simulate_unadmitted(const struct sweep_config *c, const struct sweep_task *tasks,
+			      uint64_t *events, bool no_admission);
+
+/* Test names as --tests spells them, indexed by enum sweep_test. */
+extern const char *const sweep_test_names[SWEEP_NR_TESTS];
+
+/* Parse a --tests list ("qpa,gfb,..."); 0, or -1 for an unknown name. */
+int sweep_parse_tests(const char *s, unsigned int *mask);
+
+/*
+ * Run c->tests on set (step, index), whose simulation returned sim_rc
+ * (as sweep_simulate()); a bit per accepting test goes to *accepts. With
+ * c->check_analysis, cross-check (sweep_analysis.c says how) and write a
+ * disagreeing set as disagree-STEP-INDEX.json (into c->save_dir, or the
+ * current directory). Returns 0, 1 for a disagreement, -1 on failure.
+ */
+int sweep_analyze_set(const struct sweep_config *c, int step, int index,
+		      const struct sweep_task *tasks, int sim_rc, unsigned char *accepts,
+		      uint64_t *events);
+
 /* One row of the result. */
 struct sweep_point {
 	double util;
@@ -97,6 +124,8 @@ struct sweep_point {
 	uint64_t events;        /* scheduling events simulated for this step */
 	unsigned int lifted;    /* sets with a budget raised to 2 us, whose
 				   utilisation is therefore above util */
+	unsigned int accepted[SWEEP_NR_TESTS]; /* sets each test accepts */
+	unsigned int disagree;  /* sets where analysis and simulation disagree */
 };
 
 /*

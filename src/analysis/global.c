@@ -1,0 +1,344 @@
+/*
+ * Global EDF on m identical CPUs: sufficient tests and the tardiness bound.
+ *
+ *  - GFB (Goossens, Funk & Baruah, RTS 25(2-3), 2003), in the density form
+ *    for constrained deadlines: sum_i C_i/D_i <= m - (m - 1) max_i C_i/D_i.
+ *  - BAK (Baker, RTSS 2003), with lambda = C_k / D_k for each task k:
+ *    sum_i min(1, beta_i) <= m - (m - 1) lambda, where
+ *    beta_i = u_i (1 + (T_i - D_i) / D_k) + [u_i > lambda] (C_i - lambda T_i) / D_k.
+ *  - BCL (Bertogna, Cirinei & Lipari, ECRTS 2005), exact in integers after
+ *    scaling by D_k: with N_i = floor((D_k - D_i) / T_i) + 1 (0 when
+ *    D_k < D_i), I_i = N_i C_i + min(C_i, max(0, D_k - N_i T_i)), task k is
+ *    safe when sum_{i != k} min(I_i, D_k - C_k) < m (D_k - C_k), or equal
+ *    with some i != k having 0 < I_i <= D_k - C_k.
+ *  - RTA (Bertogna & Cirinei, RTSS 2007): R_k = C_k + floor(sum_{i != k}
+ *    min(W_i(R_k), E_i(D_k), R_k - C_k + 1) / m) iterated from C_k, with the
+ *    workload bound W_i(L) (eq. 4 and 8) and the EDF bound E_i(D_k) (eq. 5
+ *    and 9) both shrunk by the slack S_i = D_i - R_i of earlier rounds;
+ *    rounds repeat while a slack grows. Any R with R >= C_k + floor(...(R)
+ *    / m) bounds the response (the paper's proof needs no more), so after
+ *    RTA_PLAIN_STEPS steps each step advances at least (D_k - C_k) /
+ *    RTA_MIN_STEP, as schedcat's min_delta does: when about m terms grow
+ *    with R the plain iteration crawls by nanoseconds. The bound stays safe;
+ *    it may exceed the least fixed point, and so reject a few sets the
+ *    plain iteration would accept.
+ *  - Tardiness (Devi & Anderson, RTSS 2005; Linux sched-deadline.rst §3):
+ *    U <= m bounds every job's lateness by
+ *    ((m - 1) C_max - C_min) / (m - (m - 2) U_max) + C_max.
+ *
+ * Sums that the papers state over rationals are computed in 32-bit fixed
+ * point rounded against acceptance (BAK), or exactly (GFB, BCL).
+ */
+#include "analysis/analysis_impl.h"
+
+#define RTA_ROUNDS 64
+#define RTA_PLAIN_STEPS 32
+#define RTA_MIN_STEP 256
+#define RESP_FAILED (UINT64_C(1) << 63)
+
+/* The task with the largest C / X (X = D for density, T otherwise). */
+static size_t max_ratio(const struct dls_params *ts, size_t n, bool density)
+{
+	size_t best = 0;
+
+	for (size_t i = 1; i < n; i++) {
+		uint64_t xi = density ? ts[i].deadline : dls__an_period(&ts[i]);
+		uint64_t xb = density ? ts[best].deadline : dls__an_period(&ts[best]);
+
+		if (dls_u128_mul_cmp(ts[i].runtime, xb, ts[best].runtime, xi) > 0)
+			best = i;
+	}
+	return best;
+}
+
+int dls_analysis_gfb(const struct dls_params *ts, size_t n, int m,
+		     struct dls_analysis_result *r)
+{
+	struct dls__ratio_sum s;
+	int err = dls__an_args(ts, n, m, r), cmp;
+
+	if (err)
+		return err;
+	*r = (struct dls_analysis_result){ .schedulable = true };
+	if (n == 0)
+		return 0;
+	err = dls__ratio_sum_cmp(ts, n, true, max_ratio(ts, n, true),
+				 (uint64_t)m - 1, (uint64_t)m, &s, &cmp);
+	if (err)
+		return err;
+	r->schedulable = cmp <= 0;
+	r->task = max_ratio(ts, n, true);
+	r->value = dls__fix_to_bw(s.lo);
+	return 0;
+}
+
+/* ceil(x * 2^32 / d), saturating at 2^33 (beta is capped at 1 anyway). */
+static uint64_t fix_ceil(dls_u128 x, uint64_t d)
+{
+	uint64_t rem;
+	dls_u128 q;
+
+	if (x.hi >> 31)
+		return 2 * DLS__FIX_ONE;
+	q = dls_u128_div_u64_rem(dls_u128_shl(x, DLS__FIX_SHIFT), d, &rem);
+	if (q.hi || q.lo >= 2 * DLS__FIX_ONE)
+		return 2 * DLS__FIX_ONE;
+	return q.lo + (rem != 0);
+}
+
+/* Upper bound of Baker's beta_i for task k, 2^32 = 1, capped at 1. */
+static uint64_t bak_beta(const struct dls_params *ti, const struct dls_params *tk)
+{
+	uint64_t Ti = dls__an_period(ti), Dk = tk->deadline, u, b;
+	dls_u128 x;
+
+	u = fix_ceil(dls_u128_from_u64(ti->runtime), Ti);
+	/* u_i (T_i - D_i) / D_k, from the rounded-up u_i */
+	b = dls__sat_add(u, dls__mul_div_ceil(u, Ti - ti->deadline, Dk));
+	if (dls_u128_mul_cmp(ti->runtime, tk->deadline, tk->runtime, Ti) > 0) {
+		/* (C_i - lambda T_i) / D_k = (C_i D_k - C_k T_i) / D_k^2 */
+		uint64_t rem;
+
+		x = dls_u128_sub(dls_u128_mul_u64_u64(ti->runtime, Dk),
+				 dls_u128_mul_u64_u64(tk->runtime, Ti));
+		x = dls_u128_div_u64_rem(x, Dk, &rem);
+		x = dls_u128_add(x, dls_u128_from_u64(rem != 0));
+		b = dls__sat_add(b, fix_ceil(x, Dk));
+	}
+	return b < DLS__FIX_ONE ? b : DLS__FIX_ONE;
+}
+
+int dls_analysis_bak(const struct dls_params *ts, size_t n, int m,
+		     struct dls_analysis_result *r)
+{
+	int err = dls__an_args(ts, n, m, r);
+
+	if (err)
+		return err;
+	*r = (struct dls_analysis_result){ .schedulable = true };
+	for (size_t k = 0; k < n; k++) {
+		uint64_t lambda = fix_ceil(dls_u128_from_u64(ts[k].runtime), ts[k].deadline);
+		dls_u128 sum = dls_u128_from_u64(0), rhs;
+
+		for (size_t i = 0; i < n; i++)
+			sum = dls_u128_add(sum, dls_u128_from_u64(bak_beta(&ts[i], &ts[k])));
+		rhs = dls_u128_sub(dls_u128_mul_u64_u64((uint64_t)m, DLS__FIX_ONE),
+				   dls_u128_mul_u64_u64((uint64_t)m - 1, lambda));
+		if (dls_u128_lt(rhs, sum)) {
+			r->schedulable = false;
+			r->task = k;
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* BCL's interference bound I_i of task i in a window of task k, times D_k. */
+static uint64_t bcl_interference(const struct dls_params *ti, uint64_t Dk)
+{
+	uint64_t Ti = dls__an_period(ti), N, body, rest;
+
+	N = Dk < ti->deadline ? 0 : (Dk - ti->deadline) / Ti + 1;
+	body = N * ti->runtime;            /* <= D_k - D_i + C_i */
+	rest = Dk > N * Ti ? Dk - N * Ti : 0; /* N T_i <= D_k - D_i + T_i */
+	return body + (rest < ti->runtime ? rest : ti->runtime);
+}
+
+int dls_analysis_bcl(const struct dls_params *ts, size_t n, int m,
+		     struct dls_analysis_result *r)
+{
+	int err = dls__an_args(ts, n, m, r);
+
+	if (err)
+		return err;
+	*r = (struct dls_analysis_result){ .schedulable = true };
+	for (size_t k = 0; k < n; k++) {
+		uint64_t Dk = ts[k].deadline, slack = Dk - ts[k].runtime;
+		dls_u128 sum = dls_u128_from_u64(0), cap;
+		bool fits_once = false;
+		int c;
+
+		for (size_t i = 0; i < n; i++) {
+			uint64_t I;
+
+			if (i == k)
+				continue;
+			I = bcl_interference(&ts[i], Dk);
+			if (I > 0 && I <= slack)
+				fits_once = true;
+			sum = dls_u128_add(sum, dls_u128_from_u64(I < slack ? I : slack));
+		}
+		cap = dls_u128_mul_u64_u64((uint64_t)m, slack);
+		c = dls_u128_cmp(sum, cap);
+		if (c > 0 || (c == 0 && !fits_once)) {
+			r->schedulable = false;
+			r->task = k;
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* W_i(L) of Bertogna & Cirinei, eq. (4) and (8), with slack S_i. */
+static uint64_t rta_workload(const struct dls_params *ti, uint64_t slack, uint64_t L)
+{
+	uint64_t Ti = dls__an_period(ti);
+	uint64_t span = dls__sat_add(L, ti->deadline - ti->runtime - slack);
+	uint64_t rest = span % Ti;
+
+	return (span / Ti) * ti->runtime + (rest < ti->runtime ? rest : ti->runtime);
+}
+
+/* E_i(D_k), eq. (5) and (9), with slack S_i. */
+static uint64_t rta_edf_bound(const struct dls_params *ti, uint64_t slack, uint64_t Dk)
+{
+	uint64_t Ti = dls__an_period(ti), rest = Dk % Ti;
+
+	rest = rest > slack ? rest - slack : 0;
+	return (Dk / Ti) * ti->runtime + (rest < ti->runtime ? rest : ti->runtime);
+}
+
+static uint64_t slack_of(const struct dls_params *t, uint64_t resp)
+{
+	return t->deadline - (resp & ~RESP_FAILED);
+}
+
+/* Response bound of task k, or a value above D_k. */
+static uint64_t rta_fixpoint(const struct dls_params *ts, size_t n, int m,
+			     const uint64_t *resp, size_t k)
+{
+	const struct dls_params *tk = &ts[k];
+	uint64_t R = tk->runtime, next, steps = 0;
+	uint64_t min_step = (tk->deadline - tk->runtime) / RTA_MIN_STEP + 1;
+
+	for (;;) {
+		dls_u128 work = dls_u128_from_u64(0);
+
+		for (size_t i = 0; i < n; i++) {
+			uint64_t s, w, e;
+
+			if (i == k)
+				continue;
+			s = slack_of(&ts[i], resp[i]);
+			w = rta_workload(&ts[i], s, R);
+			e = rta_edf_bound(&ts[i], s, tk->deadline);
+			if (e < w)
+				w = e;
+			if (R - tk->runtime + 1 < w)
+				w = R - tk->runtime + 1;
+			work = dls_u128_add(work, dls_u128_from_u64(w));
+		}
+		next = dls__sat_add(tk->runtime,
+				    dls_u128_div_u64_rem(work, (uint64_t)m, NULL).lo);
+		if (next <= R || next > tk->deadline)
+			return next <= R ? R : next;
+		/* past RTA_PLAIN_STEPS, steps of at least (D - C) / RTA_MIN_STEP */
+		if (++steps > RTA_PLAIN_STEPS && next - R < min_step)
+			next = R + min_step < tk->deadline ? R + min_step : tk->deadline;
+		R = next;
+	}
+}
+
+int dls_analysis_rta(const struct dls_params *ts, size_t n, int m,
+		     uint64_t *resp, struct dls_analysis_result *r)
+{
+	int err = dls__an_args(ts, n, m, r);
+	bool updated = true, ok = false;
+
+	if (err)
+		return err;
+	if (n && !resp)
+		return DLS_EINVAL;
+	*r = (struct dls_analysis_result){ .schedulable = true };
+	for (size_t k = 0; k < n; k++)
+		resp[k] = ts[k].deadline; /* slack 0 */
+	for (int round = 0; updated && !ok && round < RTA_ROUNDS; round++) {
+		updated = false;
+		ok = true;
+		for (size_t k = 0; k < n; k++) {
+			uint64_t R = rta_fixpoint(ts, n, m, resp, k);
+
+			if (R <= ts[k].deadline) {
+				if (R != (resp[k] & ~RESP_FAILED))
+					updated = true;
+				resp[k] = R;
+			} else {
+				resp[k] |= RESP_FAILED;
+				ok = false;
+			}
+		}
+	}
+	r->schedulable = ok;
+	for (size_t k = 0; k < n; k++) {
+		if (!(resp[k] & RESP_FAILED))
+			continue;
+		resp[k] = ts[k].deadline + 1;
+		if (r->schedulable == false && r->at == 0) {
+			r->task = k;
+			r->at = resp[k];
+		}
+	}
+	return 0;
+}
+
+/* Quotient of a 128-bit value by a 128-bit divisor (restoring division). */
+static dls_u128 div_u128(dls_u128 a, dls_u128 d)
+{
+	dls_u128 q = dls_u128_from_u64(0), rem = q;
+
+	for (int bit = 127; bit >= 0; bit--) {
+		rem = dls_u128_shl(rem, 1);
+		rem.lo |= (bit >= 64 ? a.hi >> (bit - 64) : a.lo >> bit) & 1;
+		if (!dls_u128_lt(rem, d)) {
+			rem = dls_u128_sub(rem, d);
+			if (bit >= 64)
+				q.hi |= UINT64_C(1) << (bit - 64);
+			else
+				q.lo |= UINT64_C(1) << bit;
+		}
+	}
+	return q;
+}
+
+int dls_analysis_tardiness(const struct dls_params *ts, size_t n, int m,
+			   struct dls_analysis_result *r)
+{
+	struct dls__ratio_sum s;
+	uint64_t cmax = 0, cmin = UINT64_MAX, Cu, Tu;
+	dls_u128 num, den, q;
+	int err = dls__an_args(ts, n, m, r), cmp;
+	size_t u;
+
+	if (err)
+		return err;
+	*r = (struct dls_analysis_result){ 0 };
+	err = dls__ratio_sum_cmp(ts, n, false, SIZE_MAX, 0, (uint64_t)m, &s, &cmp);
+	if (err)
+		return err;
+	r->schedulable = cmp <= 0;
+	if (!r->schedulable || n == 0 || m == 1)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (ts[i].runtime > cmax)
+			cmax = ts[i].runtime;
+		if (ts[i].runtime < cmin)
+			cmin = ts[i].runtime;
+	}
+	u = max_ratio(ts, n, false);
+	Cu = ts[u].runtime;
+	Tu = dls__an_period(&ts[u]);
+	/* ((m-1) Cmax - Cmin) Tu / (m Tu - (m-2) Cu), rounded up, + Cmax */
+	num = dls_u128_sub(dls_u128_mul_u64_u64((uint64_t)m - 1, cmax),
+			   dls_u128_from_u64(cmin));
+	if (num.hi)
+		return DLS_ERANGE;
+	num = dls_u128_mul_u64_u64(num.lo, Tu);
+	den = dls_u128_sub(dls_u128_mul_u64_u64((uint64_t)m, Tu),
+			   dls_u128_mul_u64_u64((uint64_t)m - 2, Cu));
+	num = dls_u128_add(num, dls_u128_sub(den, dls_u128_from_u64(1)));
+	q = div_u128(num, den);
+	if (q.hi || q.lo + cmax < cmax)
+		return DLS_ERANGE;
+	r->value = q.lo + cmax;
+	return 0;
+}

@@ -1,0 +1,383 @@
+/*
+ * dlsim analyze: every test of the analysis module on the SCHED_DEADLINE
+ * tasks of one workload file (each instance one sporadic task with the
+ * file's dl-runtime, dl-deadline, dl-period), printed as a table or JSON.
+ * One function per test kind; each fills one verdict row.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dlsched/analysis.h>
+#include <dlsched/sched.h>
+
+#include "analyze.h"
+#include "workload.h"
+
+#define US UINT64_C(1000)
+
+struct verdict {
+	const char *test;
+	int err;                /* 0, or why the test could not decide */
+	bool schedulable;
+	bool bound_only;        /* a bound, not a yes/no (tardiness) */
+	char reason[256];
+	uint64_t value;
+};
+
+struct an {
+	struct dls_params *ts;
+	char (*names)[48];      /* as dlsim names threads: task-instance */
+	size_t n;
+	int m;
+	uint32_t cap[WL_MAX_CPUS];
+	struct verdict v[16];
+	int nv;
+};
+
+static struct verdict *row(struct an *a, const char *test, int err)
+{
+	struct verdict *v = &a->v[a->nv++];
+
+	memset(v, 0, sizeof(*v));
+	v->test = test;
+	v->err = err;
+	if (err)
+		snprintf(v->reason, sizeof(v->reason), "undecided: %s", dls_strerror(err));
+	return v;
+}
+
+static double bw(uint64_t x)
+{
+	return (double)x / (double)DLS_BW_UNIT;
+}
+
+static void test_admission(struct an *a)
+{
+	struct dls_analysis_result r;
+	struct dls_domain_config cfg;
+	int err = dls_analysis_cbs_admit(NULL, a->cap, a->m, a->ts, a->n, &r);
+	struct verdict *v = row(a, "admission", err);
+	uint64_t cap = 0;
+
+	if (err)
+		return;
+	dls_domain_config_default(&cfg);
+	for (int c = 0; c < a->m; c++)
+		cap += a->cap[c];
+	v->schedulable = r.schedulable;
+	v->value = r.value;
+	if (r.schedulable)
+		snprintf(v->reason, sizeof(v->reason),
+			 "bandwidth %.4f within %.2f x %.4f CPUs (library's attach rule)",
+			 bw(r.value), bw(cfg.bw_limit), (double)cap / DLS_CAPACITY_SCALE);
+	else
+		snprintf(v->reason, sizeof(v->reason), "attach refuses task %s: %s",
+			 a->names[r.task], dls_strerror(r.error));
+}
+
+static void test_sum(struct an *a, const char *name, bool density, int m)
+{
+	struct dls_analysis_result r;
+	int err = dls_analysis_utilization(a->ts, a->n, m, density, &r);
+	struct verdict *v = row(a, name, err);
+
+	if (err)
+		return;
+	v->schedulable = r.schedulable;
+	v->value = r.value;
+	snprintf(v->reason, sizeof(v->reason), "sum of C/%s = %.4f %s %d",
+		 density ? "D" : "T", bw(r.value), r.schedulable ? "<=" : ">", m);
+}
+
+static void test_qpa(struct an *a)
+{
+	struct dls_analysis_result r;
+	int err = dls_analysis_qpa(a->ts, a->n, &r);
+	struct verdict *v = row(a, "qpa (1 CPU)", err);
+
+	if (err)
+		return;
+	v->schedulable = r.schedulable;
+	v->value = r.at;
+	if (r.schedulable)
+		snprintf(v->reason, sizeof(v->reason), "demand h(t) <= t at every deadline");
+	else
+		snprintf(v->reason, sizeof(v->reason),
+			 "demand %" PRIu64 " ns > supply at t = %" PRIu64 " ns (deadline of %s)",
+			 r.value, r.at, a->names[r.task]);
+}
+
+static void test_global(struct an *a, const char *name,
+			int (*fn)(const struct dls_params *, size_t, int,
+				  struct dls_analysis_result *))
+{
+	struct dls_analysis_result r;
+	int err = fn(a->ts, a->n, a->m, &r);
+	struct verdict *v = row(a, name, err);
+
+	if (err)
+		return;
+	v->schedulable = r.schedulable;
+	if (r.schedulable)
+		snprintf(v->reason, sizeof(v->reason), "every task passes on %d CPU%s", a->m,
+			 a->m > 1 ? "s" : "");
+	else
+		snprintf(v->reason, sizeof(v->reason), "cannot show %s on %d CPU%s",
+			 a->names[r.task], a->m, a->m > 1 ? "s" : "");
+}
+
+static void test_rta(struct an *a, uint64_t *resp)
+{
+	struct dls_analysis_result r;
+	int err = dls_analysis_rta(a->ts, a->n, a->m, resp, &r);
+	struct verdict *v = row(a, "rta", err);
+	uint64_t worst = 0;
+	size_t wi = 0;
+
+	if (err)
+		return;
+	v->schedulable = r.schedulable;
+	if (!r.schedulable) {
+		snprintf(v->reason, sizeof(v->reason), "bound of %s exceeds its deadline",
+			 a->names[r.task]);
+		return;
+	}
+	for (size_t i = 0; i < a->n; i++)
+		if (resp[i] * 1000 / a->ts[i].deadline >= worst) {
+			worst = resp[i] * 1000 / a->ts[i].deadline;
+			wi = i;
+		}
+	v->value = resp[wi];
+	snprintf(v->reason, sizeof(v->reason),
+		 "response bounds within deadlines; tightest %s: %" PRIu64 " of %" PRIu64 " ns",
+		 a->names[wi], resp[wi], a->ts[wi].deadline);
+}
+
+static void test_tardiness(struct an *a)
+{
+	struct dls_analysis_result r;
+	int err = dls_analysis_tardiness(a->ts, a->n, a->m, &r);
+	struct verdict *v = row(a, "tardiness", err);
+
+	if (err)
+		return;
+	v->bound_only = true;
+	v->schedulable = r.schedulable;
+	v->value = r.value;
+	if (r.schedulable)
+		snprintf(v->reason, sizeof(v->reason),
+			 "global EDF lateness <= %" PRIu64 " ns (Devi & Anderson)", r.value);
+	else
+		snprintf(v->reason, sizeof(v->reason), "U > %d: no bound", a->m);
+}
+
+static void test_partition(struct an *a, const char *name, enum dls_analysis_fit fit,
+			   bool dens, void *scratch, int *cpu_of)
+{
+	struct dls_analysis_result r;
+	int err = dls_analysis_partition(a->ts, a->n, a->m, fit, dens, cpu_of, scratch, &r);
+	struct verdict *v = row(a, name, err);
+	size_t len = 0;
+
+	if (err)
+		return;
+	v->schedulable = r.schedulable;
+	if (!r.schedulable) {
+		snprintf(v->reason, sizeof(v->reason), "%s fits on no CPU", a->names[r.task]);
+		return;
+	}
+	for (int c = 0; c < a->m && len < sizeof(v->reason); c++) {
+		len += (size_t)snprintf(v->reason + len, sizeof(v->reason) - len, "%sCPU%d:",
+					c ? " " : "", c);
+		for (size_t i = 0; i < a->n && len < sizeof(v->reason); i++)
+			if (cpu_of[i] == c)
+				len += (size_t)snprintf(v->reason + len, sizeof(v->reason) - len,
+							" %s", a->names[i]);
+	}
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(f, "\\u%04x", *s);
+		else
+			fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void print_json(const struct an *a, const char *file, FILE *f)
+{
+	fprintf(f, "{\"file\": ");
+	json_str(f, file);
+	fprintf(f, ", \"cpus\": %d, \"tasks\": [", a->m);
+	for (size_t i = 0; i < a->n; i++) {
+		fprintf(f, "%s{\"name\": ", i ? ", " : "");
+		json_str(f, a->names[i]);
+		fprintf(f, ", \"runtime_ns\": %" PRIu64 ", \"deadline_ns\": %" PRIu64
+			", \"period_ns\": %" PRIu64 "}",
+			a->ts[i].runtime, a->ts[i].deadline, a->ts[i].period);
+	}
+	fprintf(f, "], \"tests\": [");
+	for (int k = 0; k < a->nv; k++) {
+		const struct verdict *v = &a->v[k];
+
+		fprintf(f, "%s{\"test\": ", k ? ", " : "");
+		json_str(f, v->test);
+		fprintf(f, ", \"verdict\": \"%s\", \"value\": %" PRIu64 ", \"reason\": ",
+			v->err ? "undecided" : v->bound_only ? (v->schedulable ? "bound" : "none")
+			: v->schedulable ? "schedulable" : "not schedulable", v->value);
+		json_str(f, v->reason);
+		fputc('}', f);
+	}
+	fprintf(f, "]}\n");
+}
+
+static void print_table(const struct an *a, const char *file, FILE *f)
+{
+	fprintf(f, "%s: %zu deadline task%s on %d CPU%s\n", file, a->n, a->n == 1 ? "" : "s",
+		a->m, a->m > 1 ? "s" : "");
+	for (int c = 1; c < a->m; c++)
+		if (a->cap[c] != a->cap[0]) {
+			fprintf(f, "note: CPU capacities differ; only admission uses them, the "
+				   "other tests assume identical CPUs\n");
+			break;
+		}
+	fprintf(f, "%-20s %-16s %s\n", "test", "verdict", "reason");
+	for (int k = 0; k < a->nv; k++) {
+		const struct verdict *v = &a->v[k];
+
+		fprintf(f, "%-20s %-16s %s\n", v->test,
+			v->err ? "undecided" : v->bound_only ? (v->schedulable ? "bound" : "none")
+			: v->schedulable ? "schedulable" : "not schedulable", v->reason);
+	}
+}
+
+/* Every deadline task instance of @w, in ns. */
+static int collect(const struct workload *w, struct an *a)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		if (w->tasks[i].sched.policy == WL_DEADLINE && !w->tasks[i].forked_only)
+			n += (size_t)(w->tasks[i].instance > 0 ? w->tasks[i].instance : 1);
+	a->ts = calloc(n ? n : 1, sizeof(*a->ts));
+	a->names = calloc(n ? n : 1, sizeof(*a->names));
+	if (!a->ts || !a->names)
+		return -1;
+	for (size_t i = 0; i < w->nr_tasks; i++) {
+		const struct wl_task *t = &w->tasks[i];
+		int64_t inst = t->instance > 0 ? t->instance : 1;
+
+		if (t->sched.policy != WL_DEADLINE || t->forked_only)
+			continue;
+		for (int64_t k = 0; k < inst; k++) {
+			a->ts[a->n] = (struct dls_params){
+				.runtime = t->sched.dl_runtime_us * US,
+				.deadline = t->sched.dl_deadline_us * US,
+				.period = t->sched.dl_period_us * US,
+			};
+			if (inst > 1)
+				snprintf(a->names[a->n], sizeof(a->names[0]), "%s-%d", t->name,
+					 (int)k);
+			else
+				snprintf(a->names[a->n], sizeof(a->names[0]), "%s", t->name);
+			a->n++;
+		}
+	}
+	a->m = w->nr_cpus;
+	for (int c = 0; c < a->m; c++)
+		a->cap[c] = w->cpus[c].capacity;
+	return 0;
+}
+
+static void run_all(struct an *a, void *scratch, int *cpu_of, uint64_t *resp)
+{
+	test_admission(a);
+	test_sum(a, "utilisation", false, a->m);
+	test_sum(a, "density", true, a->m);
+	test_qpa(a);
+	test_global(a, "gfb", dls_analysis_gfb);
+	test_global(a, "bak", dls_analysis_bak);
+	test_global(a, "bcl", dls_analysis_bcl);
+	test_rta(a, resp);
+	test_tardiness(a);
+	test_partition(a, "ffd (utilisation)", DLS_FIT_FIRST, false, scratch, cpu_of);
+	test_partition(a, "bfd (utilisation)", DLS_FIT_BEST, false, scratch, cpu_of);
+	test_partition(a, "wfd (utilisation)", DLS_FIT_WORST, false, scratch, cpu_of);
+	test_partition(a, "ffd (density)", DLS_FIT_FIRST, true, scratch, cpu_of);
+	test_partition(a, "bfd (density)", DLS_FIT_BEST, true, scratch, cpu_of);
+	test_partition(a, "wfd (density)", DLS_FIT_WORST, true, scratch, cpu_of);
+}
+
+int analyze_main(int argc, char **argv)
+{
+	const char *file = NULL;
+	bool json = false;
+	struct workload w;
+	struct an a = { 0 };
+	void *scratch = NULL;
+	int *cpu_of = NULL, rc = 1, err;
+	uint64_t *resp = NULL;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json"))
+			json = true;
+		else if (argv[i][0] != '-' && !file)
+			file = argv[i];
+		else {
+			fprintf(stderr, "usage: dlsim analyze FILE [--json]\n");
+			return 64;
+		}
+	}
+	if (!file) {
+		fprintf(stderr, "usage: dlsim analyze FILE [--json]\n");
+		return 64;
+	}
+	err = workload_load_file(&w, file, false);
+	if (err == -2) {
+		fprintf(stderr, "dlsim: cannot read %s\n", file);
+		return 66;
+	}
+	workload_print_diags(&w, stderr);
+	if (err) {
+		fprintf(stderr, "dlsim: %u error(s) in %s\n", w.errors, file);
+		workload_free(&w);
+		return 65;
+	}
+	if (collect(&w, &a))
+		goto out;
+	err = dls_analysis_check(a.ts, a.n);
+	if (err) {
+		fprintf(stderr, "dlsim analyze: %s: not a constrained-deadline task set: %s\n",
+			file, dls_strerror(err));
+		goto out;
+	}
+	scratch = malloc(dls_analysis_partition_size(a.n, a.m) + 1);
+	cpu_of = calloc(a.n + 1, sizeof(*cpu_of));
+	resp = calloc(a.n + 1, sizeof(*resp));
+	if (!scratch || !cpu_of || !resp)
+		goto out;
+	run_all(&a, scratch, cpu_of, resp);
+	if (json)
+		print_json(&a, file, stdout);
+	else
+		print_table(&a, file, stdout);
+	rc = 0;
+out:
+	if (rc && !a.ts)
+		fprintf(stderr, "dlsim analyze: out of memory\n");
+	free(scratch);
+	free(cpu_of);
+	free(resp);
+	free(a.ts);
+	free(a.names);
+	workload_free(&w);
+	return rc;
+}

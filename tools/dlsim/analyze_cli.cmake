@@ -1,0 +1,97 @@
+# `dlsim analyze` through the command line: Dhall's set (examples/dlsim/
+# dhall_global.json) is rejected by every global test and by QPA on one CPU
+# at the heavy task's first deadline, partitioned it fits; --json is valid
+# JSON with one verdict per test; bad usage and a missing file fail clearly.
+string(REPLACE "|" ";" emulator "${EMULATOR}")
+set(ex ${EXAMPLES}/dhall_global.json)
+execute_process(COMMAND ${emulator} ${DLSIM} analyze ${ex}
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "dlsim analyze exited with ${rc}\n${err}")
+endif()
+foreach(want
+    "3 deadline tasks on 2 CPUs"
+    "admission +schedulable +bandwidth 1.1434"
+    "qpa \\(1 CPU\\) +not schedulable +demand 1200000 ns > supply at t = 1060000 ns \\(deadline of heavy\\)"
+    "gfb +not schedulable +cannot show heavy"
+    "bak +not schedulable"
+    "bcl +not schedulable"
+    "rta +not schedulable +bound of heavy"
+    "tardiness +bound"
+    "ffd \\(utilisation\\) +schedulable +CPU0: heavy CPU1: light-0 light-1")
+  if(NOT out MATCHES "${want}")
+    message(FATAL_ERROR "missing '${want}' in:\n${out}")
+  endif()
+endforeach()
+
+execute_process(COMMAND ${emulator} ${DLSIM} analyze ${ex} --json
+  OUTPUT_VARIABLE json RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "dlsim analyze --json exited with ${rc}")
+endif()
+if(CMAKE_VERSION VERSION_LESS 3.19)  # no string(JSON): a shape check only
+  if(NOT json MATCHES "^{\"file\": .*\"tests\": \\[.*\"qpa \\(1 CPU\\)\", \"verdict\": \"not schedulable\", \"value\": 1060000")
+    message(FATAL_ERROR "unexpected JSON:\n${json}")
+  endif()
+  return()
+endif()
+string(JSON ntests LENGTH "${json}" tests)
+string(JSON ntasks LENGTH "${json}" tasks)
+string(JSON qpa GET "${json}" tests 3 test)
+string(JSON qpa_verdict GET "${json}" tests 3 verdict)
+string(JSON qpa_at GET "${json}" tests 3 value)
+if(NOT ntests EQUAL 15 OR NOT ntasks EQUAL 3 OR NOT qpa STREQUAL "qpa (1 CPU)"
+   OR NOT qpa_verdict STREQUAL "not schedulable" OR NOT qpa_at EQUAL 1060000)
+  message(FATAL_ERROR "unexpected JSON:\n${json}")
+endif()
+
+execute_process(COMMAND ${emulator} ${DLSIM} analyze RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 64 OR NOT err MATCHES "usage: dlsim analyze")
+  message(FATAL_ERROR "no FILE: exit ${rc}, '${err}'")
+endif()
+execute_process(COMMAND ${emulator} ${DLSIM} analyze ${WORKDIR}/no-such.json
+  RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 66 OR NOT err MATCHES "cannot read")
+  message(FATAL_ERROR "missing file: exit ${rc}, '${err}'")
+endif()
+
+# `dlsim sweep --tests ... --check-analysis`: one acceptance column per test
+# in the CSV and the table, one curve per test in the SVG, no disagreement,
+# and clear errors for an unknown test or --tests with --dir.
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --cpus 2 --tasks 5 --util 0.5,1,1.5
+                        --sets 6 --horizon 200 --deadlines constrained --no-progress
+                        --tests qpa,gfb,bak,bcl,rta,ff --check-analysis --jobs 2
+                        --csv ${WORKDIR}/analysis.csv --svg ${WORKDIR}/analysis.svg
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "ratio +qpa +gfb +bak +bcl +rta +ff\n"
+   OR NOT out MATCHES "analysis and simulation disagree on 0 sets")
+  message(FATAL_ERROR "sweep --tests --check-analysis: exit ${rc}\n${out}\n${err}")
+endif()
+file(READ ${WORKDIR}/analysis.csv csv)
+if(NOT csv MATCHES "^utilisation,sets,schedulable,ratio,qpa,gfb,bak,bcl,rta,ff\n(0.5|1|1.5),6(,[0-9.]+)+\n")
+  message(FATAL_ERROR "unexpected CSV:\n${csv}")
+endif()
+string(REGEX MATCHALL "\n[^,\n]+(,[^,\n]+)*" rows "\n${csv}")
+foreach(r ${rows})
+  string(REGEX MATCHALL "," commas "${r}")
+  list(LENGTH commas nc)
+  if(NOT nc EQUAL 9)
+    message(FATAL_ERROR "row '${r}' has ${nc} commas, not 9")
+  endif()
+endforeach()
+file(READ ${WORKDIR}/analysis.svg svg)
+string(REGEX MATCHALL "<polyline" curves "${svg}")
+list(LENGTH curves ncurves)
+if(NOT ncurves EQUAL 7)
+  message(FATAL_ERROR "${ncurves} curves in the SVG, want 7 (simulated + 6 tests)")
+endif()
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --tests qpa,nope
+  RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 64 OR NOT err MATCHES "--tests: expected a comma list")
+  message(FATAL_ERROR "unknown test: exit ${rc}, '${err}'")
+endif()
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --dir ${WORKDIR} --tests qpa
+  RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 64 OR NOT err MATCHES "need generated sets")
+  message(FATAL_ERROR "--tests with --dir: exit ${rc}, '${err}'")
+endif()
