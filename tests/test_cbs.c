@@ -251,24 +251,43 @@ static void test_constrained_revised_rule(void)
 	constrained_case(DLS_WAKEUP_REVISED, 5 * MS, 800 * US);
 }
 
-/* Period separate from deadline: the replenishment adds P, not D. */
-static void test_period_replenish(void)
+/* Period separate from deadline: the replenishment adds P, not D. A
+ * throttled 1/4/10 ms entity is replenished at the start of its next
+ * period, 10 ms (today's Linux: start_dl_timer arms dl_next_period =
+ * deadline - D + P, Documentation/scheduler/sched-deadline.rst §2), or
+ * with the 2012 rule at its deadline, 4 ms; deadline 14 ms either way. */
+static void period_replenish_case(enum dls_replenish_rule rule, uint64_t expect_at)
 {
 	struct env e;
 	struct dls_entity a;
+	struct dls_domain_config cfg;
 
-	env_init(&e, NULL);
+	dls_domain_config_default(&cfg);
+	cfg.replenish_rule = rule;
+	env_init(&e, &cfg);
 	attach(&e, &a, 1 * MS, 4 * MS, 10 * MS);
 	at(&e, 0);
 	dls_wakeup(&e.rq, &a);
 	dls_schedule(&e.rq);
 	at(&e, 1 * MS);
 	dls_tick(&e.rq);
-	DLS_ASSERT_EQ_U64(a.timer.expires, base + 4 * MS);
-	at(&e, 4 * MS);
+	CU_ASSERT_TRUE(a.throttled);
+	DLS_ASSERT_EQ_U64(a.timer.expires, base + expect_at);
+	at(&e, expect_at - 1);
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 0);
+	CU_ASSERT_TRUE(a.throttled);
+	at(&e, expect_at);
 	fake_fire_due(&e.fp);
+	CU_ASSERT_FALSE(a.throttled);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 14 * MS);
 	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
+	CHECK(&e);
+}
+
+static void test_period_replenish(void)
+{
+	period_replenish_case(DLS_REPLENISH_NEXT_PERIOD, 10 * MS);
+	period_replenish_case(DLS_REPLENISH_AT_DEADLINE, 4 * MS);
 }
 
 /* Lag: the timer fires 25 ms late; deadline += P is still behind now, so
@@ -296,13 +315,18 @@ static void test_lag_reset(void)
 }
 
 /* A throttle whose replenishment instant has already passed replenishes at
- * once instead of arming a timer (deadline passed while running). */
-static void test_throttle_past_deadline(void)
+ * once instead of arming a timer (deadline passed while running). Both
+ * overrun rules charge the 12 ms run once: the runtime had run out before
+ * the deadline, so the 2012 rule has nothing left to forfeit. */
+static void throttle_past_deadline_case(enum dls_overrun_rule rule)
 {
 	struct env e;
 	struct dls_entity a;
+	struct dls_domain_config cfg;
 
-	env_init(&e, NULL);
+	dls_domain_config_default(&cfg);
+	cfg.overrun_rule = rule;
+	env_init(&e, &cfg);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
 	dls_wakeup(&e.rq, &a);
@@ -315,12 +339,198 @@ static void test_throttle_past_deadline(void)
 	CU_ASSERT_FALSE(a.throttled);
 	CU_ASSERT_TRUE(a.queued);
 	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.timer));
-	/* Charged 12 ms of a 2 ms budget: -10 ms, then set to 0 and the 2 ms of
-	 * tardiness subtracted per the overrun rule: -12 ms; +2 ms x 7 = 2 ms,
-	 * deadline 10 + 7 * 10 = 80 ms. */
+	/* Charged 12 ms of a 2 ms budget: -10 ms; +2 ms x 6 = 2 ms, deadline
+	 * 10 + 6 * 10 = 70 ms (replenish_dl_entity's loop). The 2012 seed
+	 * subtracted the 2 ms of tardiness again (-12 ms, deadline 80 ms):
+	 * a charge that grew with the lateness of the call. */
 	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
-	DLS_ASSERT_EQ_U64(a.deadline, base + 80 * MS);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 70 * MS);
 	CHECK(&e);
+}
+
+static void test_throttle_past_deadline(void)
+{
+	throttle_past_deadline_case(DLS_OVERRUN_LINUX);
+	throttle_past_deadline_case(DLS_OVERRUN_2012);
+}
+
+/*
+ * A deadline missed without a budget overrun (EDF with U > 1, admission
+ * off): A (Q 3, D = P = 10 ms) and B (Q 8, D = P = 10 ms), both woken at
+ * 0, A first on the tie. A runs 0-3 and is throttled until 10; B runs
+ * 3-10 and still has 1 ms at its deadline 10. At a charge at 10.5 ms:
+ *  - today's Linux (dl_runtime_exceeded() is runtime <= 0 since commit
+ *    269ad8015a6b, "sched/deadline: Avoid double-accounting in case of
+ *    missed deadlines"): B keeps 0.5 ms and its deadline and runs on; at
+ *    11 ms the budget is spent and, its next period (10) being past, it is
+ *    replenished at once: deadline 20, runtime 8;
+ *  - the 2012 rule: the 1 ms left at the deadline is forfeited and the
+ *    0.5 ms run since is charged once: -0.5 ms, replenished at once to
+ *    deadline 20, runtime 7.5 (the seed charged the 0.5 ms a second time,
+ *    7 ms, more the later the charge came).
+ */
+static void overrun_rule_case(enum dls_overrun_rule rule)
+{
+	struct dls_domain_config cfg;
+	struct env e;
+	struct dls_entity a, b;
+
+	dls_domain_config_default(&cfg);
+	cfg.overrun_rule = rule;
+	cfg.bw_limit = DLS_BW_UNLIMITED;
+	env_init(&e, &cfg);
+	attach(&e, &a, 3 * MS, 10 * MS, 0);
+	attach(&e, &b, 8 * MS, 10 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_wakeup(&e.rq, &b);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 3 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+	at(&e, 10 * MS);
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 1);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
+	at(&e, 10 * MS + 500 * US);
+	dls_tick(&e.rq);
+	CHECK(&e);
+	DLS_ASSERT_EQ_U64(b.stats.misses, 1);
+	if (rule == DLS_OVERRUN_LINUX) {
+		DLS_ASSERT_EQ_S64(b.runtime, 500 * US);
+		DLS_ASSERT_EQ_U64(b.deadline, base + 10 * MS);
+		DLS_ASSERT_EQ_U64(b.stats.overruns, 0);
+		CU_ASSERT_PTR_EQUAL(e.rq.curr, &b);
+		at(&e, 11 * MS);
+		dls_tick(&e.rq);
+		DLS_ASSERT_EQ_S64(b.runtime, 8 * MS);
+	} else {
+		DLS_ASSERT_EQ_S64(b.runtime, 7500 * US);
+	}
+	CHECK(&e);
+	DLS_ASSERT_EQ_U64(b.deadline, base + 20 * MS);
+	DLS_ASSERT_EQ_U64(b.stats.overruns, 1);
+	CU_ASSERT_FALSE(b.throttled);
+	CU_ASSERT_TRUE(b.queued);
+}
+
+static void test_overrun_rule_linux(void)
+{
+	overrun_rule_case(DLS_OVERRUN_LINUX);
+}
+
+static void test_overrun_rule_2012(void)
+{
+	overrun_rule_case(DLS_OVERRUN_2012);
+}
+
+/*
+ * Late wake-up of a constrained entity (Q 2, D 5, P 20 ms): it runs 0-1 and
+ * sleeps with 1 ms left; woken at 7 ms, after its deadline 5 but before its
+ * next period 20, it has had its share of this period. Today's Linux
+ * (dl_check_constrained_dl(), Documentation/scheduler/sched-deadline.rst
+ * §2 on constrained deadlines) keeps it throttled with no runtime until 20,
+ * then deadline 25, runtime 2. The 2012 rule starts a new instance at once:
+ * deadline 12, runtime 2.
+ */
+static void late_wakeup_case(enum dls_replenish_rule rule)
+{
+	struct dls_domain_config cfg;
+	struct env e;
+	struct dls_entity a;
+
+	dls_domain_config_default(&cfg);
+	cfg.replenish_rule = rule;
+	env_init(&e, &cfg);
+	attach(&e, &a, 2 * MS, 5 * MS, 20 * MS);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_schedule(&e.rq);
+	at(&e, 1 * MS);
+	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	dls_schedule(&e.rq);
+	at(&e, 7 * MS);
+	dls_wakeup(&e.rq, &a);
+	CHECK(&e);
+	if (rule == DLS_REPLENISH_AT_DEADLINE) {
+		CU_ASSERT_TRUE(a.queued);
+		DLS_ASSERT_EQ_U64(a.deadline, base + 12 * MS);
+		DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+		return;
+	}
+	CU_ASSERT_TRUE(a.throttled);
+	CU_ASSERT_FALSE(a.queued);
+	DLS_ASSERT_EQ_S64(a.runtime, 0);
+	DLS_ASSERT_EQ_U64(a.timer.expires, base + 20 * MS);
+	CU_ASSERT_PTR_NULL(dls_schedule(&e.rq));
+	at(&e, 20 * MS - 1);
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 0);
+	at(&e, 20 * MS);
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 1);
+	CHECK(&e);
+	CU_ASSERT_TRUE(a.queued);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 25 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+}
+
+static void test_late_wakeup_linux(void)
+{
+	late_wakeup_case(DLS_REPLENISH_NEXT_PERIOD);
+}
+
+static void test_late_wakeup_2012(void)
+{
+	late_wakeup_case(DLS_REPLENISH_AT_DEADLINE);
+}
+
+/*
+ * Soft reservation (the original CBS: Abeni & Buttazzo, RTSS 1998, §3,
+ * "when the budget is exhausted it is recharged and the deadline postponed
+ * by the server period"): A soft (Q 2, T 10 ms) and B hard (Q 3, D = P =
+ * 15 ms) woken at 0. A runs 0-2 and is postponed to deadline 20 with 2 ms,
+ * not throttled; B (15) runs 2-5 and is throttled until 15; A runs 5-7
+ * (deadline 30) and 7-9 (deadline 40) alone: the CPU never idles.
+ */
+static void test_soft_postpone(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+	struct dls_params soft = { .runtime = 2 * MS, .deadline = 10 * MS,
+				   .flags = DLS_FLAG_SOFT };
+
+	env_init(&e, NULL);
+	dls_entity_init(&a);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &a, &soft), 0);
+	attach(&e, &b, 3 * MS, 15 * MS, 0);
+	at(&e, 0);
+	dls_wakeup(&e.rq, &a);
+	dls_wakeup(&e.rq, &b);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 2 * MS);
+	dls_tick(&e.rq);
+	CHECK(&e);
+	CU_ASSERT_FALSE(a.throttled);
+	CU_ASSERT_TRUE(a.queued);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+	at(&e, 5 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(b.throttled);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 7 * MS);
+	dls_tick(&e.rq);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 30 * MS);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 9 * MS);
+	dls_tick(&e.rq);
+	CHECK(&e);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 40 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.throttles, 0);
+	DLS_ASSERT_EQ_U64(a.stats.replenishments, 3);
+	/* The parameter check accepts the flag. */
+	DLS_ASSERT_EQ_S64(dls_params_check(&e.dom, &soft), 0);
 }
 
 /* Yield gives up the rest of the instance: runtime 0, no overrun, throttled
@@ -653,6 +863,11 @@ static const struct dls_test_case cases[] = {
 	{ "period replenish", test_period_replenish },
 	{ "lag reset", test_lag_reset },
 	{ "throttle past deadline", test_throttle_past_deadline },
+	{ "overrun rule: today's Linux", test_overrun_rule_linux },
+	{ "overrun rule: 2012", test_overrun_rule_2012 },
+	{ "late wake-up, D < P: today's Linux", test_late_wakeup_linux },
+	{ "late wake-up, D < P: 2012", test_late_wakeup_2012 },
+	{ "soft reservation postpones", test_soft_postpone },
 	{ "yield", test_yield },
 	{ "params change queued", test_params_change_queued },
 	{ "params change running", test_params_change_running },

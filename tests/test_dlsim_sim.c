@@ -17,8 +17,12 @@
  * - CPU hotplug in global and in partitioned mode, no entity lost;
  * - clustered mode keeping each reservation inside its cluster;
  * - the bundled examples that use these features load strictly;
- * - random periodic sets on 1-4 CPUs finishing every job exactly when a
- *   reference global EDF simulator written from the definition says.
+ * - today's overrun rule against the 2012 one, constrained deadlines
+ *   throttled until the next period and the revised wake-up rule;
+ * - random periodic sets on 1-4 CPUs, misses, ties and U = M included,
+ *   finishing every job (soft reservations; hard ones until a job is late
+ *   by more than its period) exactly when a reference global EDF simulator
+ *   written from the definition says.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -67,9 +71,9 @@ struct rec_slice {
 };
 
 struct rec {
-	struct rec_job jobs[512];
+	struct rec_job jobs[1024];
 	size_t nr_jobs;
-	struct rec_slice slices[512];
+	struct rec_slice slices[8192];
 	size_t nr_slices;
 	uint64_t busy; /* all slices, also those beyond the array */
 };
@@ -104,13 +108,14 @@ static void on_slice(void *arg, int cpu, const char *thread, uint64_t start, uin
 }
 
 /* Simulate @text with every check on and no summary; @bw_limit 0 keeps
- * the library's admission limit. */
-static int run_limit(const char *text, struct rec *r, struct sim_result *res,
-		     uint64_t bw_limit)
+ * the library's admission limit; @rules_2012 selects the 2012 CBS rules. */
+static int run_rules(const char *text, struct rec *r, struct sim_result *res,
+		     uint64_t bw_limit, bool rules_2012)
 {
 	struct workload w;
 	struct sim_options opt = { .check = true, .quiet = true, .on_job = on_job,
-				   .on_slice = on_slice, .cb_arg = r, .bw_limit = bw_limit };
+				   .on_slice = on_slice, .cb_arg = r, .bw_limit = bw_limit,
+				   .rules_2012 = rules_2012 };
 	int rc;
 
 	memset(r, 0, sizeof(*r));
@@ -122,6 +127,12 @@ static int run_limit(const char *text, struct rec *r, struct sim_result *res,
 	rc = sim_run(&w, &opt, stdout, res);
 	workload_free(&w);
 	return rc;
+}
+
+static int run_limit(const char *text, struct rec *r, struct sim_result *res,
+		     uint64_t bw_limit)
+{
+	return run_rules(text, r, res, bw_limit, false);
 }
 
 static int run(const char *text, struct rec *r, struct sim_result *res)
@@ -150,6 +161,14 @@ static void expect_jobs(const struct rec *r, const char *thread, const double *w
 	if (k != n)
 		fprintf(stderr, "%s: %zu jobs completed, want %zu\n", thread, k, n);
 	DLS_ASSERT_EQ_U64(k, n);
+}
+
+/* @thread runs in no slice that ends after @t (slices recorded so far). */
+static void expect_no_run_after(const struct rec *r, const char *thread, uint64_t t)
+{
+	for (size_t i = 0; i < r->nr_slices; i++)
+		if (!strcmp(r->slices[i].thread, thread))
+			CU_ASSERT(r->slices[i].end <= t);
 }
 
 /*
@@ -290,6 +309,98 @@ static void test_constrained_deadline(void)
 }
 
 /*
+ * Constrained reservations as the kernel runs them (issue's side-by-side
+ * cases; Documentation/scheduler/sched-deadline.rst §2: a throttled task
+ * is replenished at its next period; rt-app relative timers, which restart
+ * from now when the job ran late). Time in ms.
+ *
+ * 5/10/100 (Q/D/P) with a 6 ms job: 0-5, throttled until the next period
+ * 100, then deadline 110: 100-101 ends job 1; job 2 runs 101-105 and waits
+ * until 200: 200-202; likewise 303, 404. The 2012 rules (replenished at the
+ * deadline 10, the wake-up rule against Q/P renewing the budget at each
+ * release) end every job 11 ms after its release: 11, 111, 211, 311, 411,
+ * Q/D of the CPU instead of the admitted Q/P.
+ *
+ * 5/20/100 with run 3, sleep 12, run 2: woken at 15 with 2 ms left and
+ * laxity 5, 2/5 > Q/D = 1/4, so the revised rule (update_dl_revised_wakeup)
+ * trims the runtime to 5 * 5/20 = 1.25: 15-16.25, throttled until 100,
+ * 100-100.75 ends job 1. Job 2 (from 100.75): 100.75-103.75 with 1.25
+ * left, woken at 115.75 (laxity 4.25, trimmed to 1.0625) runs to 116.8125,
+ * waits for 200, 200-200.9375. The 2012 wake-up rule (against Q/P) gives a
+ * fresh budget at 15 and ends each job at 17 ms.
+ */
+static void test_constrained_linux(void)
+{
+	static const char c1[] =
+		"{\"simulation\": {\"horizon_us\": 450000}, \"tasks\": {\n"
+		"\"t\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 5000, \"dl-deadline\": 10000,\n"
+		"      \"dl-period\": 100000, \"run\": 6000,\n"
+		"      \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+	static const char c2[] =
+		"{\"simulation\": {\"horizon_us\": 250000}, \"tasks\": {\n"
+		"\"t\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 5000, \"dl-deadline\": 20000,\n"
+		"      \"dl-period\": 100000, \"run0\": 3000, \"sleep\": 12000, \"run1\": 2000,\n"
+		"      \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+	static const double l1[] = { 101, 202, 303, 404 }, o1[] = { 11, 111, 211, 311, 411 };
+	static const double l2[] = { 100.75, 200.9375 }, o2[] = { 17, 117, 217 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int miss;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	DLS_ASSERT_EQ_S64(run_rules(c1, r, &res, 0, false), 0);
+	expect_jobs(r, "t", l1, 4, &miss);
+	DLS_ASSERT_EQ_U64(r->nr_jobs, 4);
+	DLS_ASSERT_EQ_S64(run_rules(c1, r, &res, 0, true), 0);
+	expect_jobs(r, "t", o1, 5, &miss);
+	DLS_ASSERT_EQ_S64(run_rules(c2, r, &res, 0, false), 0);
+	expect_jobs(r, "t", l2, 2, &miss);
+	DLS_ASSERT_EQ_U64(r->nr_jobs, 2);
+	DLS_ASSERT_EQ_S64(run_rules(c2, r, &res, 0, true), 0);
+	expect_jobs(r, "t", o2, 3, &miss);
+	DLS_ASSERT_EQ_U64(miss, 0);
+	free(r);
+}
+
+/*
+ * A deadline missed under global EDF without a budget overrun (Dhall &
+ * Liu 1978; examples/dlsim/dhall_global.json): on 2 CPUs two light tasks
+ * (0.1/1 ms) take both CPUs at 0, the heavy one (1/1.06 ms) runs 0.1-1.1
+ * and ends its first job 0.04 ms after its deadline 1.06 with its budget
+ * spent exactly. Today's rule (runtime <= 0 alone; kernel commit
+ * 269ad8015a6b) replenishes it at once to deadline 2.12 with a full 1 ms:
+ * job 2 (released at 1.1, rt-app's relative timer) runs 1.1-2.1. The 2012
+ * rule forfeits at the deadline the 0.04 ms left and charges the 0.04 ms
+ * run after it: 0.96 ms, spent at 2.06; throttled until 2.12 it ends job 2
+ * at 2.16 (a light job takes its CPU 2.06-2.16, the other CPU idles
+ * 2.1-2.12).
+ */
+static void test_overrun_rule_global(void)
+{
+	static const char text[] =
+		"{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 2500, "
+		"\"mode\": \"global\"},\n\"tasks\": {\n"
+		"\"heavy\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 1000, \"dl-period\": 1060,\n"
+		"          \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 1060}},\n"
+		"\"light\": {\"instance\": 2, \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 100,\n"
+		"          \"dl-period\": 1000, \"run\": 100,\n"
+		"          \"timer\": {\"ref\": \"unique\", \"period\": 1000}}}}";
+	static const double today[] = { 1.1, 2.1 }, seed[] = { 1.1, 2.16 };
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	unsigned int miss;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	DLS_ASSERT_EQ_S64(run_rules(text, r, &res, 0, false), 0);
+	expect_jobs(r, "heavy", today, 2, &miss);
+	DLS_ASSERT_EQ_U64(miss, 1);
+	DLS_ASSERT_EQ_S64(run_rules(text, r, &res, 0, true), 0);
+	expect_jobs(r, "heavy", seed, 2, &miss);
+	DLS_ASSERT_EQ_U64(miss, 1);
+	free(r);
+}
+
+/*
  * Global EDF on 2 CPUs (the m earliest deadlines run: Baruah, Bertogna &
  * Buttazzo, "Multiprocessor Scheduling for Real-Time Systems", 2015,
  * ch. 7): t1 = (1, 3), t2 = (2, 4), t3 = (3, 6), U = 4/3, all released at
@@ -375,7 +486,9 @@ static void test_dhall(void)
  * hands L2 to B, B runs 3-4 and hands L1 to A, A runs 4-5, M runs 5-15.
  * Completions C 3, B 4, A 5, M 15; boosts: B once, C once; lock waits:
  * B 1-3, A 2-4. Without inheritance M (42) runs 2-12 before C (100): C 13,
- * B 14, A 15, three ms after its deadline 12.
+ * B 14; A, woken at 14 after its deadline 12 but before its next period
+ * (102), stays throttled until 102 (Linux's late wake-up rule for D < P,
+ * dl_check_constrained_dl): it does not run before the 50 ms horizon.
  */
 static const char pi_chain_fmt[] =
 	"{\"global\": {\"pi_enabled\": %s}, \"simulation\": {\"horizon_us\": 50000},\n"
@@ -399,7 +512,7 @@ static void test_pi_chain(void)
 {
 	char text[2048];
 	static const double c[] = { 3 }, b[] = { 4 }, a[] = { 5 }, m[] = { 15 };
-	static const double c2[] = { 13 }, b2[] = { 14 }, a2[] = { 15 }, m2[] = { 12 };
+	static const double c2[] = { 13 }, b2[] = { 14 }, m2[] = { 12 };
 	struct rec *r = calloc(1, sizeof(*r));
 	struct sim_result res;
 	unsigned int miss;
@@ -421,8 +534,8 @@ static void test_pi_chain(void)
 	DLS_ASSERT_EQ_S64(res.exit_code, 0);
 	expect_jobs(r, "C", c2, 1, &miss);
 	expect_jobs(r, "B", b2, 1, &miss);
-	expect_jobs(r, "A", a2, 1, &miss);
-	DLS_ASSERT_EQ_U64(miss, 1);
+	expect_jobs(r, "A", NULL, 0, &miss);
+	expect_no_run_after(r, "A", 14 * MS);
 	expect_jobs(r, "M", m2, 1, &miss);
 	DLS_ASSERT_EQ_U64(res.boosts, 0);
 	free(r);
@@ -438,7 +551,9 @@ static void test_pi_chain(void)
  * 0-1 L; 1-2 M (any deadline task beats OTHER); at 2 H blocks on m and L
  * inherits deadline 12, ahead of M's 31: L 2-5 then H 5-6, M 6-25.
  * Completions L 5, H 6, M 25. Without inheritance L waits for M, which
- * ends at 21, and H ends at 25, 13 after its deadline.
+ * ends at 21, and L ends at 24; H, woken then after its deadline 12 but
+ * before its next period (102), stays throttled until 102 (Linux's
+ * dl_check_constrained_dl) and does not run before the 90 ms horizon.
  */
 static const char lower_owner_fmt[] =
 	"{\"global\": {\"pi_enabled\": %s}, \"platform\": {\"cpus\": %d},\n"
@@ -457,7 +572,7 @@ static void test_lower_owner_inherits_deadline(void)
 {
 	char text[2048];
 	static const double l[] = { 5 }, h[] = { 6 }, m[] = { 25 };
-	static const double h2[] = { 25 }, m2[] = { 21 };
+	static const double m2[] = { 21 };
 	struct rec *r = calloc(1, sizeof(*r));
 	struct sim_result res;
 	unsigned int miss;
@@ -473,8 +588,8 @@ static void test_lower_owner_inherits_deadline(void)
 
 	snprintf(text, sizeof(text), lower_owner_fmt, "false", 1);
 	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
-	expect_jobs(r, "H", h2, 1, &miss);
-	DLS_ASSERT_EQ_U64(miss, 1);
+	expect_jobs(r, "H", NULL, 0, &miss);
+	expect_no_run_after(r, "H", 2 * MS);
 	expect_jobs(r, "M", m2, 1, &miss);
 
 	/* On 2 CPUs under global EDF the boosted owner is an entity like any
@@ -949,116 +1064,201 @@ static void test_random_locks_and_hotplug(void)
 
 /*
  * Against a reference: random periodic sets (implicit or constrained
- * deadlines, synchronous release) on 1-4 identical CPUs in global mode (or
- * partitioned, first fit), and a plain job-level global EDF simulator
- * written here from the definition (at every release and completion the m
- * earliest absolute deadlines run). When no job misses and no two jobs tie at the m-th
- * place, the reservations never throttle and the schedule is unique, so
- * dlsim with the library must finish every job at exactly the reference's
- * time. Sets with a miss or such a tie are skipped (and counted).
+ * deadlines, synchronous release, rt-app absolute timers so a late job's
+ * successor is released on time and starts when it ends) on 1-4 identical
+ * CPUs in global mode (or partitioned, first fit), some with U = M
+ * exactly, and a plain job-level global EDF simulator written here from
+ * the definition (at every release and completion the m earliest absolute
+ * deadlines of the tasks' oldest unfinished jobs run; a task's jobs run in
+ * order). Nothing is skipped: sets with misses and ties are compared too.
+ *
+ * Ties: when jobs with equal deadlines compete for the last CPUs, the
+ * library breaks them by its own deterministic order (FIFO per runqueue
+ * plus push/pull), which no job-level model reproduces. The reference
+ * therefore follows the tie choice dlsim made at that instant (read from
+ * its recorded run slices) among the tied jobs only, filling any slot
+ * left by task index: every choice it follows is a legal EDF choice, and
+ * a job dlsim runs that EDF does not allow makes the completions differ.
+ *
+ * With soft reservations (Q = C, P = T; the original CBS postpones the
+ * deadline of a late job to its successor's) every completion must equal
+ * the reference's. With hard reservations and today's overrun rule, every
+ * completion up to the first instant some job is late by more than its
+ * period must (after that a hard server resets its deadline; DESIGN.md,
+ * "Semantics"). Tardiness of implicit-deadline sets stays within the bound
+ * of Documentation/scheduler/sched-deadline.rst §3 (Devi & Anderson, RTSS
+ * 2005): ((M - 1) Cmax - Cmin) / (M - (M - 2) Umax) + Cmax; on one CPU
+ * (U <= 1) EDF is optimal and nothing is late.
  */
 enum { REF_MAXT = 12, REF_MAXJ = 64 };
 
 struct ref_task {
 	uint64_t c, d, t;        /* ns */
-	uint64_t next_release, rem, dl;
-	bool active;
+	uint64_t released, done; /* jobs released, jobs completed */
+	uint64_t rem;            /* work left of job `done` */
 	uint64_t ends[REF_MAXJ];
 	size_t nr_ends;
 };
 
-/* Returns 0 when the schedule is unique and meets every deadline, 1 on a
- * miss, 2 on a tie at the m-th place. Records completions before @horizon. */
-static int ref_global_edf(struct ref_task *ts, int n, int m, uint64_t horizon)
+/* dlsim ran t<idx> at @now (a recorded slice covers it). */
+static bool dlsim_runs(const struct rec *r, int idx, uint64_t now)
+{
+	char name[16];
+
+	snprintf(name, sizeof(name), "t%d", idx);
+	for (size_t i = 0; i < r->nr_slices; i++)
+		if (r->slices[i].start <= now && now < r->slices[i].end &&
+		    !strcmp(r->slices[i].thread, name))
+			return true;
+	return false;
+}
+
+static uint64_t ref_deadline(const struct ref_task *x)
+{
+	return x->done * x->t + x->d;
+}
+
+/* Choose the tasks to run at @now: the m earliest deadlines; among tasks
+ * tied at the last place, those dlsim ran at @now first. */
+static int ref_pick(struct ref_task *ts, const int *idx, int n, int m, uint64_t now,
+		    const struct rec *r, int *run, unsigned int *ties)
+{
+	int order[REF_MAXT], cnt = 0, k = 0, nrun = 0;
+	uint64_t tie;
+
+	for (int i = 0; i < n; i++) {
+		if (ts[i].released <= ts[i].done)
+			continue;
+		for (k = cnt++; k > 0 && ref_deadline(&ts[order[k - 1]]) > ref_deadline(&ts[i]); k--)
+			order[k] = order[k - 1];
+		order[k] = i;
+	}
+	if (cnt <= m) {
+		memcpy(run, order, sizeof(int) * (size_t)cnt);
+		return cnt;
+	}
+	tie = ref_deadline(&ts[order[m - 1]]);
+	for (k = 0; k < cnt && ref_deadline(&ts[order[k]]) < tie; k++)
+		run[nrun++] = order[k];
+	if (ref_deadline(&ts[order[m]]) == tie) {
+		(*ties)++;
+		for (int j = k; j < cnt && nrun < m && ref_deadline(&ts[order[j]]) == tie; j++)
+			if (dlsim_runs(r, idx[order[j]], now)) {
+				run[nrun++] = order[j];
+				order[j] = -1;
+			}
+	}
+	for (int j = k; j < cnt && nrun < m; j++)
+		if (order[j] >= 0)
+			run[nrun++] = order[j];
+	return nrun;
+}
+
+/* Global EDF of @n periodic tasks on @m CPUs until @horizon; @idx names
+ * each task's dlsim thread (t<idx>) for the tie rule. */
+static void ref_global_edf(struct ref_task *ts, const int *idx, int n, int m,
+			   uint64_t horizon, const struct rec *r, unsigned int *ties)
 {
 	uint64_t now = 0;
 
-	for (;;) {
-		int order[REF_MAXT], cnt = 0, run;
+	for (int i = 0; i < n; i++) {
+		ts[i].released = ts[i].done = ts[i].rem = 0;
+		ts[i].nr_ends = 0;
+	}
+	while (now < horizon) {
+		int run[REF_MAXT], nrun;
 		uint64_t next = horizon;
 
 		for (int i = 0; i < n; i++) {
 			struct ref_task *x = &ts[i];
 
-			if (x->next_release == now) {
-				if (x->active)
-					return 1; /* the previous job is still unfinished */
-				x->active = true;
-				x->rem = x->c;
-				x->dl = now + x->d;
-				x->next_release += x->t;
+			while (x->released * x->t <= now) {
+				if (x->released++ == x->done)
+					x->rem = x->c;
 			}
-			if (x->active && x->dl <= now)
-				return 1;
+			if (x->released * x->t < next)
+				next = x->released * x->t;
 		}
-		for (int i = 0; i < n; i++) {
-			int k;
-
-			if (!ts[i].active)
-				continue;
-			for (k = cnt++; k > 0 && ts[order[k - 1]].dl > ts[i].dl; k--)
-				order[k] = order[k - 1];
-			order[k] = i;
-		}
-		run = cnt < m ? cnt : m;
-		if (cnt > m && ts[order[m - 1]].dl == ts[order[m]].dl)
-			return 2;
-		for (int i = 0; i < n; i++)
-			if (ts[i].next_release < next)
-				next = ts[i].next_release;
-		for (int k = 0; k < run; k++)
-			if (now + ts[order[k]].rem < next)
-				next = now + ts[order[k]].rem;
-		if (next >= horizon)
-			break;
-		for (int k = 0; k < run; k++) {
-			struct ref_task *x = &ts[order[k]];
+		nrun = ref_pick(ts, idx, n, m, now, r, run, ties);
+		for (int k = 0; k < nrun; k++)
+			if (now + ts[run[k]].rem < next)
+				next = now + ts[run[k]].rem;
+		for (int k = 0; k < nrun; k++) {
+			struct ref_task *x = &ts[run[k]];
 
 			x->rem -= next - now;
-			if (x->rem == 0) {
-				if (next > x->dl)
-					return 1;
-				x->active = false;
-				if (x->nr_ends < REF_MAXJ)
-					x->ends[x->nr_ends++] = next;
-			}
+			if (x->rem)
+				continue;
+			if (x->nr_ends < REF_MAXJ)
+				x->ends[x->nr_ends++] = next;
+			if (++x->done < x->released)
+				x->rem = x->c;
 		}
 		now = next;
 	}
-	for (int i = 0; i < n; i++)
-		if (ts[i].active && ts[i].dl < horizon)
-			return 1;
-	return 0;
 }
 
-/* Draw a set of n tasks whose utilisation fits m CPUs. */
-static void ref_draw(struct dls_test_rng *rng, struct ref_task *ts, int n, int m)
+/* Draw a set of n tasks whose utilisation fits m CPUs; with @full, of
+ * implicit-deadline tasks whose utilisation is exactly m (periods divide
+ * 20 ms, the last task's period is 20 ms and takes what is left). */
+static void ref_draw(struct dls_test_rng *rng, struct ref_task *ts, int n, int m, bool full)
 {
+	static const uint64_t periods[] = { 2000, 4000, 5000, 10000, 20000 };
+	const uint64_t h = 20000;
 	uint64_t u_sum;
 
-	do {
+	for (;;) {
+		uint64_t work = 0, target;
+
 		u_sum = 0; /* per mille, rounded up */
 		memset(ts, 0, sizeof(*ts) * (size_t)n);
 		for (int i = 0; i < n; i++) {
-			uint64_t t_us = 3000 + dls_test_rng_below(rng, 17000);
+			uint64_t t_us = full ? periods[dls_test_rng_below(rng, 5)]
+					     : 3000 + dls_test_rng_below(rng, 17000);
 			uint64_t c_us = t_us * (50 + dls_test_rng_below(rng, 550)) / 1000;
 			uint64_t d_us = t_us;
 
-			if (dls_test_rng_below(rng, 2)) /* constrained: C <= D <= T */
+			if (!full && dls_test_rng_below(rng, 2)) /* constrained: C <= D <= T */
 				d_us = c_us + dls_test_rng_below(rng, t_us - c_us + 1);
 			u_sum += c_us * 1000 / t_us + 1;
 			ts[i] = (struct ref_task){ .c = c_us * US, .d = d_us * US, .t = t_us * US };
 		}
-	} while (u_sum > (uint64_t)m * 1000);
+		if (!full) {
+			if (u_sum <= (uint64_t)m * 1000)
+				return;
+			continue;
+		}
+		/* Scale the first n - 1 to leave the last one 20-100% of a CPU. */
+		target = (uint64_t)m * h - h * (200 + dls_test_rng_below(rng, 801)) / 1000;
+		for (int i = 0; i < n - 1; i++)
+			work += ts[i].c / US * (h * US / ts[i].t);
+		bool fits = true;
+
+		for (int i = 0; i < n - 1; i++) {
+			ts[i].c = ts[i].c * target / work / US * US;
+			fits &= ts[i].c <= ts[i].t && ts[i].c >= 100 * US;
+		}
+		if (!fits)
+			continue;
+		work = 0;
+		for (int i = 0; i < n - 1; i++)
+			work += ts[i].c / US * (h * US / ts[i].t);
+		if (work >= (uint64_t)m * h || (uint64_t)m * h - work > h)
+			continue;
+		ts[n - 1] = (struct ref_task){ .c = ((uint64_t)m * h - work) * US,
+					       .d = h * US, .t = h * US };
+		return;
+	}
 }
 
 /*
  * Partitioned mode: dlsim places each reservation, in order, on the first
  * CPU whose admitted bandwidth (the library's fixed point, limit 100%)
  * still holds it; each CPU is then plain EDF, the reference with m = 1.
- * Returns 0, 1 on a miss, 2 on a tie, 3 when a task fits no CPU.
+ * Returns false when a task fits no CPU (dlsim must refuse it too).
  */
-static int ref_partitioned(struct ref_task *ts, int n, int m, uint64_t horizon)
+static bool ref_partitioned(struct ref_task *ts, int n, int m, uint64_t horizon,
+			    const struct rec *r, unsigned int *ties)
 {
 	uint64_t load[4] = { 0 };
 	int cpu_of[REF_MAXT];
@@ -1075,64 +1275,174 @@ static int ref_partitioned(struct ref_task *ts, int n, int m, uint64_t horizon)
 			}
 		}
 		if (cpu_of[i] < 0)
-			return 3;
+			return false;
 	}
 	for (int c = 0; c < m; c++) {
 		struct ref_task sub[REF_MAXT];
-		int idx[REF_MAXT], k = 0, verdict;
+		int idx[REF_MAXT], k = 0;
 
 		for (int i = 0; i < n; i++)
 			if (cpu_of[i] == c) {
 				idx[k] = i;
 				sub[k++] = ts[i];
 			}
-		verdict = ref_global_edf(sub, k, 1, horizon);
-		if (verdict)
-			return verdict;
+		ref_global_edf(sub, idx, k, 1, horizon, r, ties);
 		for (int j = 0; j < k; j++)
 			ts[idx[j]] = sub[j];
 	}
-	return 0;
+	return true;
 }
 
-/* dlsim's completions of t<i> before @horizon must be the reference's. */
+/* The first instant a reference job is late by more than its period
+ * (UINT64_MAX if none before @horizon). */
+static uint64_t ref_late_cutoff(const struct ref_task *ts, int n, uint64_t horizon)
+{
+	uint64_t cut = UINT64_MAX;
+
+	for (int i = 0; i < n; i++) {
+		for (size_t j = 0; j <= ts[i].nr_ends; j++) {
+			uint64_t dl = j * ts[i].t + ts[i].d;
+			bool late = j < ts[i].nr_ends ? ts[i].ends[j] > dl + ts[i].t
+						     : dl + ts[i].t < horizon;
+
+			if (late && dl + ts[i].t < cut)
+				cut = dl + ts[i].t;
+		}
+	}
+	return cut;
+}
+
+/* dlsim's completions of t<i> before @until must be the reference's;
+ * returns the jobs compared and their largest tardiness in *tardy. */
 static unsigned int ref_compare(const struct rec *r, const struct ref_task *ts, int n,
-				uint64_t horizon, const char *text)
+				uint64_t until, const char *text, uint64_t *tardy)
 {
 	unsigned int jobs = 0;
 
+	*tardy = 0;
 	for (int i = 0; i < n; i++) {
 		char name[16];
-		size_t got = 0;
+		size_t got = 0, want = 0;
 
 		snprintf(name, sizeof(name), "t%d", i);
+		while (want < ts[i].nr_ends && ts[i].ends[want] < until)
+			want++;
 		for (size_t j = 0; j < r->nr_jobs; j++) {
-			if (strcmp(r->jobs[j].thread, name) || r->jobs[j].end >= horizon)
+			uint64_t dl = got * ts[i].t + ts[i].d;
+
+			if (strcmp(r->jobs[j].thread, name) || r->jobs[j].end >= until)
 				continue;
-			if (got >= ts[i].nr_ends || r->jobs[j].end != ts[i].ends[got]) {
+			if (got >= want || r->jobs[j].end != ts[i].ends[got]) {
 				fprintf(stderr, "%s job %zu ended at %llu ns, reference %llu ns\n%s\n",
 					name, got, (unsigned long long)r->jobs[j].end,
-					(unsigned long long)(got < ts[i].nr_ends ? ts[i].ends[got] : 0),
-					text);
+					(unsigned long long)(got < want ? ts[i].ends[got] : 0), text);
 				CU_FAIL_FATAL("dlsim differs from the reference global EDF");
 			}
+			if (r->jobs[j].end > dl && r->jobs[j].end - dl > *tardy)
+				*tardy = r->jobs[j].end - dl;
 			got++;
 		}
-		DLS_ASSERT_EQ_U64(got, ts[i].nr_ends);
+		DLS_ASSERT_EQ_U64(got, want);
 		jobs += (unsigned int)got;
 	}
 	return jobs;
+}
+
+/* sched-deadline.rst §3's global EDF tardiness bound (implicit deadlines,
+ * U <= M), in ns. */
+static double tardiness_bound(const struct ref_task *ts, int n, int m)
+{
+	double cmax = 0, cmin = 1e300, umax = 0;
+
+	for (int i = 0; i < n; i++) {
+		double c = (double)ts[i].c, u = c / (double)ts[i].t;
+
+		cmax = c > cmax ? c : cmax;
+		cmin = c < cmin ? c : cmin;
+		umax = u > umax ? u : umax;
+	}
+	return ((m - 1) * cmax - cmin) / (m - (m - 2) * umax) + cmax;
+}
+
+struct ref_stats {
+	unsigned int sets, sets_smp, sets_part, sets_full, sets_late, not_placed;
+	unsigned int jobs_soft, jobs_hard, ties;
+	uint64_t tardy_soft, tardy_hard;
+};
+
+/* Write the set as a dlsim workload (absolute timers: releases stay
+ * periodic when a job is late). */
+static void ref_workload(char *text, const struct ref_task *ts, int n, int m, bool part,
+			 bool soft, uint64_t horizon_us)
+{
+	size_t len = 0;
+
+	append(text, 16384, &len, "{\"platform\": {\"cpus\": %d}, \"simulation\": "
+	       "{\"horizon_us\": %llu, \"mode\": \"%s\", \"reservations\": \"%s\"}, "
+	       "\"tasks\": {\n", m, (unsigned long long)horizon_us,
+	       part ? "partitioned" : "global", soft ? "soft" : "hard");
+	for (int i = 0; i < n; i++)
+		append(text, 16384, &len, "%s\"t%d\": {\"policy\": \"SCHED_DEADLINE\", "
+		       "\"dl-runtime\": %llu, \"dl-deadline\": %llu, \"dl-period\": %llu, "
+		       "\"run\": %llu, \"timer\": {\"ref\": \"unique\", \"period\": %llu, "
+		       "\"mode\": \"absolute\"}}",
+		       i ? ",\n" : "", i, (unsigned long long)(ts[i].c / US),
+		       (unsigned long long)(ts[i].d / US), (unsigned long long)(ts[i].t / US),
+		       (unsigned long long)(ts[i].c / US), (unsigned long long)(ts[i].t / US));
+	append(text, 16384, &len, "}}\n");
+}
+
+/* One set, one reservation kind: dlsim against the reference. */
+static void ref_run_one(struct ref_task *ts, int n, int m, bool part, bool soft,
+			uint64_t horizon, char *text, struct rec *r, struct ref_stats *st)
+{
+	struct sim_result res;
+	int idx[REF_MAXT];
+	uint64_t cut, tardy;
+	bool implicit = true;
+	unsigned int jobs;
+
+	for (int i = 0; i < n; i++) {
+		idx[i] = i;
+		implicit &= ts[i].d == ts[i].t;
+	}
+	ref_workload(text, ts, n, m, part, soft, horizon / US);
+	DLS_ASSERT_EQ_S64(run_limit(text, r, &res, DLS_BW_UNIT), 0);
+	CU_ASSERT_FATAL(r->nr_jobs < sizeof(r->jobs) / sizeof(r->jobs[0]));
+	CU_ASSERT_FATAL(r->nr_slices < sizeof(r->slices) / sizeof(r->slices[0]));
+	if (part && !ref_partitioned(ts, n, m, horizon, r, &st->ties)) {
+		DLS_ASSERT_EQ_S64(res.exit_code, 2); /* refused at admission */
+		st->not_placed++;
+		return;
+	}
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	if (!part)
+		ref_global_edf(ts, idx, n, m, horizon, r, &st->ties);
+	cut = soft ? UINT64_MAX : ref_late_cutoff(ts, n, horizon);
+	jobs = ref_compare(r, ts, n, cut, text, &tardy);
+	if (soft) {
+		st->jobs_soft += jobs;
+		st->tardy_soft = tardy > st->tardy_soft ? tardy : st->tardy_soft;
+	} else {
+		st->jobs_hard += jobs;
+		st->tardy_hard = tardy > st->tardy_hard ? tardy : st->tardy_hard;
+		st->sets_late += cut != UINT64_MAX;
+	}
+	if (implicit && !part) {
+		if (m == 1)
+			DLS_ASSERT_EQ_U64(tardy, 0);
+		CU_ASSERT((double)tardy <= tardiness_bound(ts, n, m));
+	}
 }
 
 static void test_global_edf_reference(void)
 {
 	struct dls_test_rng rng;
 	uint64_t seed = dls_test_seed("dlsim against reference global EDF", 11);
-	uint64_t runs = dls_test_scaled(300), horizon_us = 60000;
+	uint64_t runs = dls_test_scaled(300), horizon = 60000 * US;
 	char *text = malloc(16384);
 	struct rec *r = calloc(1, sizeof(*r));
-	unsigned int compared = 0, compared_smp = 0, compared_part = 0, skipped[4] = { 0 };
-	unsigned int jobs = 0;
+	struct ref_stats st = { 0 };
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
@@ -1141,44 +1451,26 @@ static void test_global_edf_reference(void)
 		int m = 1 + (int)dls_test_rng_below(&rng, 4);
 		int n = m + 1 + (int)dls_test_rng_below(&rng, (uint64_t)(2 * m));
 		bool part = m > 1 && dls_test_rng_below(&rng, 3) == 0;
+		bool full = dls_test_rng_below(&rng, 3) == 0;
 		struct ref_task ts[REF_MAXT];
-		struct sim_result res;
-		size_t len = 0;
-		int verdict;
 
-		ref_draw(&rng, ts, n, m);
-		verdict = part ? ref_partitioned(ts, n, m, horizon_us * US)
-			       : ref_global_edf(ts, n, m, horizon_us * US);
-		if (verdict) {
-			skipped[verdict]++;
-			continue;
-		}
-		append(text, 16384, &len, "{\"platform\": {\"cpus\": %d}, \"simulation\": "
-		       "{\"horizon_us\": %llu, \"mode\": \"%s\"}, \"tasks\": {\n", m,
-		       (unsigned long long)horizon_us, part ? "partitioned" : "global");
-		for (int i = 0; i < n; i++)
-			append(text, 16384, &len, "%s\"t%d\": {\"policy\": \"SCHED_DEADLINE\", "
-			       "\"dl-runtime\": %llu, \"dl-deadline\": %llu, \"dl-period\": %llu, "
-			       "\"run\": %llu, \"timer\": {\"ref\": \"unique\", \"period\": %llu}}",
-			       i ? ",\n" : "", i, (unsigned long long)(ts[i].c / US),
-			       (unsigned long long)(ts[i].d / US), (unsigned long long)(ts[i].t / US),
-			       (unsigned long long)(ts[i].c / US), (unsigned long long)(ts[i].t / US));
-		append(text, 16384, &len, "}}\n");
-		DLS_ASSERT_EQ_S64(run_limit(text, r, &res, DLS_BW_UNIT), 0);
-		DLS_ASSERT_EQ_S64(res.exit_code, 0);
-		DLS_ASSERT_EQ_U64(res.misses, 0);
-		CU_ASSERT_FATAL(r->nr_jobs < sizeof(r->jobs) / sizeof(r->jobs[0]));
-		jobs += ref_compare(r, ts, n, horizon_us * US, text);
-		compared++;
-		compared_smp += m > 1 && !part;
-		compared_part += part;
+		ref_draw(&rng, ts, n, m, full);
+		ref_run_one(ts, n, m, part, true, horizon, text, r, &st);
+		ref_run_one(ts, n, m, part, false, horizon, text, r, &st);
+		st.sets++;
+		st.sets_smp += m > 1 && !part;
+		st.sets_part += part;
+		st.sets_full += full;
 	}
-	printf("[%u sets (%u global on 2-4 CPUs, %u partitioned), %u jobs equal to the "
-	       "reference; skipped: %u with a miss, %u with a tie, %u not placed] ", compared,
-	       compared_smp, compared_part, jobs, skipped[1], skipped[2], skipped[3]);
-	CU_ASSERT(compared >= runs / 3);
-	if (runs >= 100) /* both modes were compared (not a given for a scaled-down run) */
-		CU_ASSERT(compared_smp >= compared / 4 && compared_part >= compared / 16);
+	printf("[%u sets (%u global on 2-4 CPUs, %u partitioned, %u with U = M, %u not "
+	       "placed), %u ties followed; soft: %u jobs equal, max tardiness %llu us; hard: "
+	       "%u jobs equal, %u sets compared up to a job late by more than its period, "
+	       "max tardiness %llu us] ", st.sets, st.sets_smp, st.sets_part, st.sets_full,
+	       st.not_placed, st.ties, st.jobs_soft, (unsigned long long)(st.tardy_soft / US),
+	       st.jobs_hard, st.sets_late, (unsigned long long)(st.tardy_hard / US));
+	if (runs >= 100) /* both modes and U = M were drawn (not a given for a scaled-down run) */
+		CU_ASSERT(st.sets_smp >= st.sets / 4 && st.sets_part >= st.sets / 16 &&
+			  st.sets_full >= st.sets / 8);
 	free(text);
 	free(r);
 }
@@ -1215,6 +1507,8 @@ static const struct dls_test_case cases[] = {
 	{ "CBS isolation, hard reservations", test_cbs_isolation },
 	{ "constrained deadline D < P", test_constrained_deadline },
 	{ "global EDF on 2 CPUs", test_global_edf_2cpus },
+	{ "constrained D < P as Linux, and the 2012 rules", test_constrained_linux },
+	{ "overrun rule under global EDF, today's and 2012", test_overrun_rule_global },
 	{ "Dhall's effect", test_dhall },
 	{ "PI chain, with and without inheritance", test_pi_chain },
 	{ "OTHER owner inherits a deadline", test_lower_owner_inherits_deadline },

@@ -130,6 +130,10 @@ static const struct {
 	{ "{\"tasks\": {\"a\": {\"run\": 1}},}x",
 	  "w.json:1:30: error: unexpected text after the document" , false },
 	{ "[1, 2]", "w.json:1:1: error: the workload must be a JSON object, not array" , false },
+	{ "{\"simulation\": {\"reservations\": \"firm\"}, \"tasks\": {\"a\": {\"run\": 1}}}",
+	  "w.json:1:33: error: unknown reservations \"firm\" (expected hard or soft)", false },
+	{ "{\"tasks\": {\"a\": {\"dl-soft\": 1, \"run\": 1}}}",
+	  "w.json:1:29: error: \"dl-soft\" must be a boolean, not number", false },
 };
 
 static void test_diagnostics(void)
@@ -245,6 +249,29 @@ static void test_dump(void)
 	workload_free(&w);
 }
 
+/* Soft reservations: the file's default, and a task's "dl-soft" over it. */
+static void test_soft_reservations(void)
+{
+	struct workload w;
+	const char *text =
+		"{ \"simulation\": { \"reservations\": \"soft\" }, \"tasks\": {\n"
+		"  \"a\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 4, \"dl-period\": 40, \"run\": 1 },\n"
+		"  \"b\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 4, \"dl-period\": 40,\n"
+		"         \"dl-soft\": false, \"run\": 1 } } }\n";
+
+	CU_ASSERT_EQUAL_FATAL(load(&w, text, true), 0);
+	CU_ASSERT_TRUE(w.soft_reservations);
+	DLS_ASSERT_EQ_S64(w.tasks[0].sched.dl_soft, 0);
+	DLS_ASSERT_EQ_S64(w.tasks[1].sched.dl_soft, -1);
+	workload_free(&w);
+	CU_ASSERT_EQUAL_FATAL(load(&w, "{\"tasks\": {\"a\": {\"policy\": \"SCHED_DEADLINE\", "
+				  "\"dl-runtime\": 4, \"dl-period\": 40, \"dl-soft\": true, "
+				  "\"run\": 1}}}", true), 0);
+	CU_ASSERT_FALSE(w.soft_reservations);
+	DLS_ASSERT_EQ_S64(w.tasks[0].sched.dl_soft, 1);
+	workload_free(&w);
+}
+
 /* EDF, synchronous release of (C, T) = (1, 4), (2, 6), (2, 8) ms: at time 0
  * the order is t1 [0,1], t2 [1,3], t3 [3,5]; so t3's first response is
  * 5 ms, and over the hyperperiod no job misses (U = 0.83). */
@@ -334,6 +361,7 @@ static const struct dls_test_case cases[] = {
 	{ "rt-app grammar", test_grammar },
 	{ "diagnostics with positions", test_diagnostics },
 	{ "failed phase or task leaves a clean slot", test_failed_slot_reused },
+	{ "soft reservations", test_soft_reservations },
 	{ "repeated hotplug appends", test_hotplug_repeated },
 	{ "normalized dump", test_dump },
 	{ "EDF schedule by hand", test_simulate_edf },

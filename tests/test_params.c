@@ -38,6 +38,7 @@ static const struct dls_params good[] = {
 	{ 10 * MS, 10 * MS, 0, 0 },                            /* Q = D */
 	{ 1 * MS, 5 * MS, 10 * MS, 0 },                        /* D < P */
 	{ 1 * MS, 10 * MS, (UINT64_C(1) << 22) * US, DLS_FLAG_OVERRUN }, /* max P */
+	{ 1 * MS, 10 * MS, 0, DLS_FLAG_SOFT | DLS_FLAG_OVERRUN },   /* soft */
 };
 
 static void test_each_rule(void)
@@ -74,6 +75,15 @@ static void test_domain_range(void)
 	cfg.period_max = 2 * MS;
 	CU_ASSERT_EQUAL(dls_domain_init(&dom, &fake_ops, &fp, &cfg, &rq, 1), DLS_EINVAL);
 	CU_ASSERT_EQUAL(dls_domain_init(&dom, &fake_ops, &fp, NULL, &rq, 0), DLS_EINVAL);
+	dls_domain_config_default(&cfg);
+	DLS_ASSERT_EQ_S64(cfg.overrun_rule, DLS_OVERRUN_LINUX);
+	DLS_ASSERT_EQ_S64(cfg.replenish_rule, DLS_REPLENISH_NEXT_PERIOD);
+	DLS_ASSERT_EQ_S64(cfg.wakeup_rule, DLS_WAKEUP_REVISED);
+	cfg.overrun_rule = (enum dls_overrun_rule)2;
+	CU_ASSERT_EQUAL(dls_domain_init(&dom, &fake_ops, &fp, &cfg, &rq, 1), DLS_EINVAL);
+	dls_domain_config_default(&cfg);
+	cfg.replenish_rule = (enum dls_replenish_rule)2;
+	CU_ASSERT_EQUAL(dls_domain_init(&dom, &fake_ops, &fp, &cfg, &rq, 1), DLS_EINVAL);
 	struct dls_ops no_timer = fake_ops;
 	no_timer.timer_arm = NULL;
 	CU_ASSERT_EQUAL(dls_domain_init(&dom, &no_timer, &fp, NULL, &rq, 1), DLS_EINVAL);

@@ -22,18 +22,24 @@ struct env {
 	void *smp_mem;
 };
 
-static void env_init(struct env *e, int ncpu, const uint32_t *caps)
+static void env_init_cfg(struct env *e, int ncpu, const uint32_t *caps,
+			 const struct dls_domain_config *cfg)
 {
 	size_t sz = dls_smp_size(ncpu);
 
 	memset(e, 0, sizeof(*e));
 	fake_init(&e->fp, 1000 * MS);
-	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&e->dom, &fake_ops_notrace, &e->fp, NULL,
+	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&e->dom, &fake_ops_notrace, &e->fp, cfg,
 					      e->rq, ncpu), 0);
 	for (int i = 0; caps && i < ncpu; i++)
 		dls_rq_set_capacity(&e->rq[i], caps[i]);
 	e->smp_mem = aligned_alloc(64, (sz + 63) & ~(size_t)63);
 	CU_ASSERT_EQUAL_FATAL(dls_smp_init(&e->dom, e->smp_mem, sz), 0);
+}
+
+static void env_init(struct env *e, int ncpu, const uint32_t *caps)
+{
+	env_init_cfg(e, ncpu, caps, NULL);
 }
 
 static void env_free(struct env *e)
@@ -851,8 +857,12 @@ static void test_replenish_pushes(void)
 	struct env e;
 	struct dls_entity t, a;
 	struct dls_params p = { .runtime = 1 * MS, .deadline = 5 * MS, .period = 100 * MS };
+	struct dls_domain_config cfg;
 
-	env_init(&e, 2, NULL);
+	/* The 2012 replenishment instant (the deadline) keeps the case short. */
+	dls_domain_config_default(&cfg);
+	cfg.replenish_rule = DLS_REPLENISH_AT_DEADLINE;
+	env_init_cfg(&e, 2, NULL, &cfg);
 	/* t runs on CPU 0 and spends its budget: throttled until 5 ms. */
 	dls_entity_init(&t);
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq[0], &t, &p), 0);

@@ -46,7 +46,10 @@
 
 /**
  * @brief Fill @p cfg with the defaults (100 us .. 2^22 us periods, 95%
- * bandwidth limit, the CBS wake-up rule, 500 ms average half-life).
+ * bandwidth limit, 500 ms average half-life, and today's Linux rules:
+ * DLS_OVERRUN_LINUX, DLS_REPLENISH_NEXT_PERIOD, DLS_WAKEUP_REVISED; set
+ * DLS_OVERRUN_2012, DLS_REPLENISH_AT_DEADLINE and DLS_WAKEUP_CBS to
+ * reproduce the 2012 SCHED_DEADLINE patches).
  * @param[out] cfg the configuration.
  */
 DLS_API void dls_domain_config_default(struct dls_domain_config *cfg);
@@ -62,7 +65,8 @@ DLS_API void dls_domain_config_default(struct dls_domain_config *cfg);
  * @param[in] nr_cpus number of CPUs, at least 1.
  * @retval 0 success.
  * @retval DLS_EINVAL a NULL pointer, a missing required op, nr_cpus < 1, or
- *         a configuration with period_min > period_max or period_min == 0.
+ *         a configuration with period_min > period_max or period_min == 0,
+ *         avg_period == 0, or a rule outside its enum.
  */
 DLS_API int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 			    void *ctx, const struct dls_domain_config *cfg,

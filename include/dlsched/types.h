@@ -20,8 +20,14 @@
 
 /** @brief Ask for overrun notification through the entity's callback. */
 #define DLS_FLAG_OVERRUN 0x1u
+/**
+ * @brief Soft reservation (the original CBS, Abeni & Buttazzo 1998): when
+ * the budget runs out the deadline moves one period later and the budget
+ * is refilled at once, without throttling (work-conserving).
+ */
+#define DLS_FLAG_SOFT 0x2u
 /** @brief Every flag libdlsched knows; any other bit is refused. */
-#define DLS_FLAGS_ALL DLS_FLAG_OVERRUN
+#define DLS_FLAGS_ALL (DLS_FLAG_OVERRUN | DLS_FLAG_SOFT)
 
 /** @brief Smallest runtime accepted by the parameter check, in ns. */
 #define DLS_RUNTIME_MIN 1024u
@@ -204,10 +210,32 @@ struct dls_ops {
 
 /** @brief CBS wake-up rule for constrained-deadline entities (D < P). */
 enum dls_wakeup_rule {
-	/** The rule of the 2012 SCHED_DEADLINE patches (v5): keep (deadline, runtime) if runtime/(deadline-now) <= Q/P, else renew. */
+	/** The 2012 rule: keep (deadline, runtime) if runtime/(deadline-now) <= Q/P, else renew. */
 	DLS_WAKEUP_CBS = 0,
-	/** Linux's revised rule: for D < P trim runtime to (Q/D) * (deadline - now). */
+	/** Today's Linux (default): keep if runtime/(deadline-now) <= Q/D; else, for
+	 *  D < P and a deadline still ahead, trim runtime to (Q/D) * (deadline - now). */
 	DLS_WAKEUP_REVISED = 1
+};
+
+/** @brief What a running entity is charged when its deadline passes. */
+enum dls_overrun_rule {
+	/** Today's Linux (default): the budget is exhausted exactly when
+	 *  runtime <= 0; a passed deadline costs nothing more. */
+	DLS_OVERRUN_LINUX = 0,
+	/** The 2012 behaviour: a deadline passed while the entity is ready
+	 *  ends its instance; the runtime left at the deadline is forfeited
+	 *  (time run after the deadline is charged once, as any other). */
+	DLS_OVERRUN_2012 = 1
+};
+
+/** @brief When a throttled entity with D < P is replenished. */
+enum dls_replenish_rule {
+	/** Today's Linux (default): at the start of its next period,
+	 *  deadline - D + P; an entity that wakes after its deadline but
+	 *  before that instant stays throttled until it. */
+	DLS_REPLENISH_NEXT_PERIOD = 0,
+	/** The 2012 behaviour: at its deadline. */
+	DLS_REPLENISH_AT_DEADLINE = 1
 };
 
 /** @brief Domain configuration; dls_domain_config_default() fills it. */
@@ -216,7 +244,9 @@ struct dls_domain_config {
 	uint64_t period_max;  /**< largest accepted period, ns (default 2^22 us) */
 	uint64_t bw_limit;    /**< admission limit per full-speed CPU, DLS_BW_SHIFT
 				   fixed point (default 95%); DLS_BW_UNLIMITED disables */
-	enum dls_wakeup_rule wakeup_rule; /**< default DLS_WAKEUP_CBS */
+	enum dls_wakeup_rule wakeup_rule; /**< default DLS_WAKEUP_REVISED */
+	enum dls_overrun_rule overrun_rule; /**< default DLS_OVERRUN_LINUX */
+	enum dls_replenish_rule replenish_rule; /**< default DLS_REPLENISH_NEXT_PERIOD */
 	uint64_t avg_period;  /**< half-life of dls_rq::avg, ns (default 500 ms) */
 };
 

@@ -15,7 +15,9 @@ void dls_domain_config_default(struct dls_domain_config *cfg)
 	cfg->period_min = 100 * NSEC_PER_USEC;
 	cfg->period_max = (UINT64_C(1) << 22) * NSEC_PER_USEC;
 	cfg->bw_limit = (95 * DLS_BW_UNIT) / 100;
-	cfg->wakeup_rule = DLS_WAKEUP_CBS;
+	cfg->wakeup_rule = DLS_WAKEUP_REVISED;
+	cfg->overrun_rule = DLS_OVERRUN_LINUX;
+	cfg->replenish_rule = DLS_REPLENISH_NEXT_PERIOD;
 	cfg->avg_period = 500 * 1000 * NSEC_PER_USEC;
 }
 
@@ -29,7 +31,11 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 	if (cfg && (cfg->period_min == 0 || cfg->period_min > cfg->period_max ||
 		    cfg->avg_period == 0 ||
 		    (cfg->wakeup_rule != DLS_WAKEUP_CBS &&
-		     cfg->wakeup_rule != DLS_WAKEUP_REVISED)))
+		     cfg->wakeup_rule != DLS_WAKEUP_REVISED) ||
+		    (cfg->overrun_rule != DLS_OVERRUN_LINUX &&
+		     cfg->overrun_rule != DLS_OVERRUN_2012) ||
+		    (cfg->replenish_rule != DLS_REPLENISH_NEXT_PERIOD &&
+		     cfg->replenish_rule != DLS_REPLENISH_AT_DEADLINE)))
 		return DLS_EINVAL;
 
 	dom->ops = ops;

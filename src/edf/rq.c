@@ -132,6 +132,8 @@ void dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 	}
 	else if ((flags & DLS_ENQUEUE_WAKEUP) || se->is_new)
 		dls__cbs_wakeup(rq, se, now);
+	if (se->throttled)
+		return; /* woke between its deadline and its next period */
 	dls__rq_insert(rq, se, now);
 }
 

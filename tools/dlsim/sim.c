@@ -1028,6 +1028,8 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 	p.runtime = task->sched.dl_runtime_us * US;
 	p.deadline = task->sched.dl_deadline_us * US;
 	p.period = task->sched.dl_period_us * US;
+	if (task->sched.dl_soft > 0 || (task->sched.dl_soft == 0 && s->w->soft_reservations))
+		p.flags |= DLS_FLAG_SOFT;
 	t->cpu = place(s, t, &p);
 	if (t->cpu >= 0 && !t->is_dl)
 		s->cpus[t->cpu].nr_assigned++;
@@ -1807,6 +1809,11 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	dls_domain_config_default(&cfg);
 	if (opt->bw_limit)
 		cfg.bw_limit = opt->bw_limit;
+	if (opt->rules_2012) {
+		cfg.overrun_rule = DLS_OVERRUN_2012;
+		cfg.replenish_rule = DLS_REPLENISH_AT_DEADLINE;
+		cfg.wakeup_rule = DLS_WAKEUP_CBS;
+	}
 	dls_domain_init(&s.dom, &sim_ops, &s, &cfg, s.rqs, s.nr_cpus);
 	for (int cpu = 0; cpu < s.nr_cpus; cpu++) {
 		s.cpus[cpu].capacity = w->cpus[cpu].capacity;

@@ -21,6 +21,8 @@ struct sim_options {
 				  and the run takes more than a second */
 	uint64_t max_events;   /* stop after this many scheduling events
 				  (0 = no bound); sim_result::truncated says so */
+	bool rules_2012;       /* the 2012 CBS rules (dls_domain_config), to
+				  compare with today's default */
 	/* Optional observers (tests): every run slice [start, end) of a
 	 * thread on a CPU, and every completed job with its release. */
 	void (*on_slice)(void *arg, int cpu, const char *thread, uint64_t start,

@@ -286,6 +286,12 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 			s->dl_deadline_us = (uint64_t)v;
 		return true;
 	}
+	if (!strcmp(m->key, "dl-soft")) {
+		if (!want_type(c, m, JSON_BOOL))
+			return false;
+		s->dl_soft = m->value->boolean ? 1 : -1;
+		return true;
+	}
 	if (!strcmp(m->key, "cpus"))
 		return parse_cpus(c, m, cpus);
 	if (!strcmp(m->key, "taskgroup") || !strcmp(m->key, "nodes_membind") ||
@@ -641,6 +647,14 @@ static void parse_simulation(struct ctx *c, const struct json_value *s)
 			else
 				VDIAG(c, true, m->value, "unknown mode \"%s\" (expected global, "
 				      "partitioned or clustered)", m->value->string);
+		} else if (!strcmp(m->key, "reservations")) {
+			if (!want_type(c, m, JSON_STRING))
+				continue;
+			if (!strcmp(m->value->string, "soft") || !strcmp(m->value->string, "hard"))
+				w->soft_reservations = m->value->string[0] == 's';
+			else
+				VDIAG(c, true, m->value, "unknown reservations \"%s\" (expected "
+				      "hard or soft)", m->value->string);
 		} else if (!strcmp(m->key, "hotplug")) {
 			const struct json_value *a = m->value;
 
@@ -689,7 +703,7 @@ static void parse_simulation(struct ctx *c, const struct json_value *s)
 		} else {
 			diag(c, true, m->line, m->col,
 			     "unknown key \"%s\" in simulation (expected horizon_us, seed, mode, "
-			     "hotplug)", m->key);
+			     "reservations, hotplug)", m->key);
 		}
 	}
 }
@@ -916,10 +930,12 @@ void workload_dump(const struct workload *w, FILE *out)
 			t->name, (long long)t->instance, (long long)t->loop,
 			(long long)t->delay_us, wl_policy_name(t->sched.policy), t->sched.prio);
 		if (t->sched.policy == WL_DEADLINE)
-			fprintf(out, " dl %llu/%llu/%llu us",
+			fprintf(out, " dl %llu/%llu/%llu us%s",
 				(unsigned long long)t->sched.dl_runtime_us,
 				(unsigned long long)t->sched.dl_deadline_us,
-				(unsigned long long)t->sched.dl_period_us);
+				(unsigned long long)t->sched.dl_period_us,
+				t->sched.dl_soft > 0 ||
+				(t->sched.dl_soft == 0 && w->soft_reservations) ? " soft" : "");
 		if (t->cpus)
 			fprintf(out, " cpus 0x%llx", (unsigned long long)t->cpus);
 		fprintf(out, "\n");

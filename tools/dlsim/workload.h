@@ -37,6 +37,7 @@ struct wl_sched {
 	enum wl_policy policy;
 	int prio;
 	uint64_t dl_runtime_us, dl_period_us, dl_deadline_us;
+	int dl_soft;          /* "dl-soft": 1 true, -1 false, 0 not given */
 };
 
 struct wl_phase {
@@ -90,6 +91,7 @@ struct workload {
 	int64_t horizon_us;   /* 0 = from global.duration */
 	uint64_t seed;
 	enum wl_mode mode;
+	bool soft_reservations; /* "reservations": "soft" (default "hard") */
 	struct wl_hotplug *hotplug;
 	size_t nr_hotplug;
 	/* diagnostics, "file:line:col: error|warning: ..." */
