@@ -596,8 +596,12 @@ static struct dls_rq *find_lock_later_rq(struct dls_rq *rq, struct dls_entity *s
 				return NULL;
 			}
 		}
-		if (rq_is_later(later, se) && later->online)
+		if (rq_is_later(later, se) && later->online) {
+			/* Both locks held, rechecked: ours to move, and there. */
+			DLS_ASSERT(se->rq == rq && se->queued && se != rq->curr);
+			DLS_ASSERT(allowed_on(se, later->cpu));
 			return later;
+		}
 		dls__rq_unlock(later);
 	}
 	return NULL;
@@ -714,6 +718,7 @@ bool dls_pull(struct dls_rq *rq)
 			dls__rq_unlock(src);
 			break;
 		}
+		DLS_ASSERT(rq->online);
 		if (src->nr_running >= 2) {
 			p = pick_pullable(src, rq->cpu);
 			if (p && (!rq->nr_running ||
@@ -721,6 +726,8 @@ bool dls_pull(struct dls_rq *rq)
 			    !(src->curr && src->curr->queued &&
 			      dls_time_before(dls__se_key(p), dls__se_key(src->curr)))) {
 				/* p is not about to preempt there: take it. */
+				DLS_ASSERT(p->rq == src && p->queued && p != src->curr);
+				DLS_ASSERT(allowed_on(p, rq->cpu));
 				migrate(p, rq);
 				moved = true;
 			}
@@ -819,6 +826,7 @@ static enum evict_result evict(struct dls_entity *se, struct dls_rq *dst)
 		dls__rq_unlock(dst);
 		return EVICT_GONE;
 	}
+	DLS_ASSERT(se->rq == src); /* both locks held, rechecked */
 	if (!dst->online || !allowed_on(se, dst->cpu)) {
 		dls__rq_unlock(dst);
 		return EVICT_RETRY;
@@ -827,6 +835,7 @@ static enum evict_result evict(struct dls_entity *se, struct dls_rq *dst)
 		dls_put_prev(src, se);
 		dls__resched(src);
 	}
+	DLS_ASSERT(src->curr != se && dst->online);
 	migrate(se, dst);
 	/* Placed by load, not by deadline: if it waits there, dst's next
 	 * schedule pushes it on (pushing here would nest a third lock). */
@@ -956,6 +965,7 @@ int dls_cpu_offline(struct dls_domain *dom, int cpu, bool force,
 	}
 	for (se = rq->attached; se; se = next) {
 		next = se->attached_next;
+		DLS_ASSERT(se->rq == rq); /* our lock is held again: stable */
 		if (stranded)
 			stranded(arg, se);
 	}
@@ -994,8 +1004,10 @@ int dls_cpu_online(struct dls_domain *dom, int cpu)
 			dls__rq_unlock(src);
 			break;
 		}
+		DLS_ASSERT(rq->online);
 		for (se = src->attached; se && !src->online; se = next) {
 			next = se->attached_next;
+			DLS_ASSERT(se->rq == src); /* src locked: its list is stable */
 			if (allowed_on(se, cpu) && src->curr != se)
 				migrate(se, rq);
 		}
