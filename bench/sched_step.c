@@ -113,8 +113,9 @@ static double run(size_t n, uint64_t steps)
 
 		dls_rb_node_init(&tnodes[i]);
 		dls_entity_init(&ents[i]);
-		dls_entity_attach(&rq, &ents[i], &prm);
-		dls_wakeup(&rq, &ents[i]);
+		if (dls_entity_attach(&rq, &ents[i], &prm) ||
+		    dls_wakeup(&rq, &ents[i]))
+			abort();
 	}
 	dls_schedule(&rq);
 

@@ -98,7 +98,7 @@ static void start(struct dls_rq *rq, struct dls_entity *se, uint64_t q, uint64_t
 
 	dls_entity_init(se);
 	must(dls_entity_attach(rq, se, &p), "attach");
-	dls_wakeup(rq, se);
+	must(dls_wakeup(rq, se), "wakeup");
 }
 
 static void setup(struct bench *b, int n)

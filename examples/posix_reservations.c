@@ -94,6 +94,16 @@ static void rq_unlock(struct app *a, struct dls_rq *rq)
 
 /* ---- job releases -------------------------------------------------------- */
 
+/* These calls apply to the entity's state by construction: a refusal
+ * (DLS_ERUNNABLE, DLS_EOTHERRQ, ...) would be a bug in this program. */
+static void must(int rc, const char *call)
+{
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", call, dls_strerror(rc));
+		abort();
+	}
+}
+
 static void start_job(struct task *t, uint64_t release)
 {
 	t->job_release = release;
@@ -112,7 +122,7 @@ static void on_release(void *arg, struct dls_posix_timer *timer)
 	t->next_release += t->period;
 	if (!t->se.runnable) {
 		start_job(t, release);
-		dls_wakeup(rq, &t->se);
+		must(dls_wakeup(rq, &t->se), "dls_wakeup");
 	} else {
 		t->backlog++; /* previous job still running: queue this one */
 	}
@@ -145,12 +155,12 @@ static void after_slice(struct app *a, struct dls_rq *rq, struct task *t, uint64
 	if (now - t->job_release > t->resp_max)
 		t->resp_max = now - t->job_release;
 	if (t->se.queued || t->se.throttled || t->se.runnable)
-		dls_dequeue(rq, &t->se, DLS_DEQUEUE_DONE);
+		must(dls_dequeue(rq, &t->se, DLS_DEQUEUE_DONE), "dls_dequeue");
 	if (t->backlog) {
 		/* A queued release: the next job starts now. */
 		t->backlog--;
 		start_job(t, t->job_release + t->period);
-		dls_wakeup(rq, &t->se);
+		must(dls_wakeup(rq, &t->se), "dls_wakeup");
 	}
 }
 
@@ -322,7 +332,7 @@ int main(int argc, char **argv)
 	if (a->tasks[NTASK - 1].se.stats.throttles == 0)
 		status = 1;
 	for (int i = 0; i < NTASK; i++)
-		dls_task_dead(a->tasks[i].se.rq, &a->tasks[i].se);
+		must(dls_task_dead(a->tasks[i].se.rq, &a->tasks[i].se), "dls_task_dead");
 	dls_posix_destroy(&a->plat);
 	free(a->smp_mem);
 	free(a);

@@ -27,6 +27,7 @@ struct thread {
 	struct dls_entity se;   /* the embedded scheduling entity */
 	uint64_t period, work;  /* job period and work per job, ns */
 	uint64_t next_release, left;
+	unsigned int pending;   /* jobs released while the previous one ran */
 };
 
 static uint64_t rtos_now(void *ctx, int cpu)
@@ -118,8 +119,17 @@ int main(void)
 			os.ticks_ns += MS;
 			t->left -= MS;
 			dls_tick(&rq); /* charge; may throttle */
-			if (t->left == 0)
-				dls_dequeue(&rq, running, DLS_DEQUEUE_DONE);
+			if (t->left == 0) {
+				/* Job done; the state is right by construction. */
+				if (dls_dequeue(&rq, running, DLS_DEQUEUE_DONE) != 0)
+					return 1;
+				if (t->pending) { /* back-to-back: next job is out */
+					t->pending--;
+					t->left = t->work;
+					if (dls_wakeup(&rq, running) != 0)
+						return 1;
+				}
+			}
 		} else {
 			os.ticks_ns += MS;
 		}
@@ -128,9 +138,12 @@ int main(void)
 		for (int i = 0; i < NTHREADS; i++)
 			if (!dls_time_after(th[i].next_release, os.ticks_ns)) {
 				th[i].next_release += th[i].period;
-				if (!th[i].se.runnable) {
+				if (th[i].se.runnable) {
+					th[i].pending++; /* still on its last job */
+				} else {
 					th[i].left = th[i].work;
-					dls_wakeup(&rq, &th[i].se);
+					if (dls_wakeup(&rq, &th[i].se) != 0)
+						return 1;
 				}
 			}
 		/* 3. Context switch when asked (or when idle). */

@@ -59,7 +59,7 @@ static void test_throttle_replenish(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	CHECK(&e);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 10 * MS);
 	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
@@ -80,7 +80,8 @@ static void test_throttle_replenish(void)
 	CU_ASSERT_TRUE(fake_timer_armed(&e.fp, &a.timer));
 	DLS_ASSERT_EQ_U64(a.timer.expires, base + 10 * MS);
 	DLS_ASSERT_EQ_U64(a.stats.throttles, 1);
-	DLS_ASSERT_EQ_U64(a.stats.overruns, 1);
+	/* Exactly the budget: throttled (runtime <= 0) but not an overrun. */
+	DLS_ASSERT_EQ_U64(a.stats.overruns, 0);
 	CU_ASSERT_PTR_NULL(dls_schedule(&e.rq));
 
 	at(&e, 10 * MS - 1);
@@ -96,6 +97,75 @@ static void test_throttle_replenish(void)
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 }
 
+/* What counts as an overrun (types.h, dls_stats::overruns): a charge that
+ * takes the runtime below zero, or finds the deadline passed while
+ * running. A job that uses exactly its budget is throttled as in Linux
+ * (dl_runtime_exceeded is runtime <= 0) but is not an overrun, and no
+ * DLS_TRACE_OVERRUN event or callback comes with it. Q = 2 ms, D = P = 10 ms. */
+static void test_overrun_counts_more_than_budget(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	attach(&e, &b, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 2 * MS); /* exactly the budget */
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	DLS_ASSERT_EQ_U64(a.stats.throttles, 1);
+	DLS_ASSERT_EQ_U64(a.stats.overruns, 0);
+	DLS_ASSERT_EQ_U64(fake_count(&e.fp, DLS_TRACE_OVERRUN), 0);
+	dls_schedule(&e.rq);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
+	at(&e, 4 * MS + 1); /* 1 ns over */
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(b.throttled);
+	DLS_ASSERT_EQ_S64(b.runtime, -1);
+	DLS_ASSERT_EQ_U64(b.stats.overruns, 1);
+	DLS_ASSERT_EQ_U64(fake_count(&e.fp, DLS_TRACE_OVERRUN), 1);
+	CHECK(&e);
+}
+
+/* Back-to-back jobs (docs/rtos-integration.md): a job released while the
+ * previous one runs is started by DONE then an immediate wake-up; the CBS
+ * wake-up rule (Abeni & Buttazzo 1998) keeps the server's deadline and
+ * runtime since 1 ms / (10 ms - 1 ms) <= 2 ms / 10 ms, so the two jobs
+ * together still get 2 ms in the 10 ms period. Q = 2 ms, D = P = 10 ms. */
+static void test_back_to_back_jobs(void)
+{
+	struct env e;
+	struct dls_entity a;
+
+	env_init(&e, NULL);
+	attach(&e, &a, 2 * MS, 10 * MS, 0);
+	at(&e, 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	/* The second job is released at 500 us while the first runs. */
+	at(&e, 500 * US);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), DLS_ERUNNABLE);
+	at(&e, 1 * MS);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_DONE), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	CHECK(&e);
+	DLS_ASSERT_EQ_U64(a.stats.jobs_done, 1);
+	DLS_ASSERT_EQ_U64(a.stats.wakeups_kept, 1);
+	DLS_ASSERT_EQ_U64(a.stats.instances, 1);
+	DLS_ASSERT_EQ_U64(a.deadline, base + 10 * MS);
+	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+	at(&e, 2 * MS);
+	dls_tick(&e.rq);
+	CU_ASSERT_TRUE(a.throttled);
+	DLS_ASSERT_EQ_U64(a.timer.expires, base + 10 * MS);
+	CHECK(&e);
+}
+
 /* Overrun is carried: a late charge leaves runtime -1 ms, so the next
  * instance gets 1 ms; a 5 ms debt takes three periods to repay. */
 static void test_overrun_carried(void)
@@ -106,7 +176,7 @@ static void test_overrun_carried(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 3 * MS);
 	dls_tick(&e.rq);
@@ -116,13 +186,13 @@ static void test_overrun_carried(void)
 	fake_fire_due(&e.fp);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
 	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
-	dls_task_dead(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_task_dead(&e.rq, &a), 0);
 	CHECK(&e);
 
 	/* b: budget 2 ms, charged 7 ms: runtime -5 ms -> +2 three times. */
 	attach(&e, &b, 2 * MS, 10 * MS, 0);
 	at(&e, 10 * MS);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	dls_schedule(&e.rq);
 	at(&e, 17 * MS);
 	dls_tick(&e.rq);
@@ -145,7 +215,7 @@ static void test_overrun_exact_multiple(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 6 * MS);
 	dls_tick(&e.rq);
@@ -168,27 +238,27 @@ static void test_wakeup_boundary(void)
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	attach(&e, &b, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	at(&e, 1 * MS);
-	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
 	at(&e, 2 * MS);
-	dls_dequeue(&e.rq, &b, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &b, DLS_DEQUEUE_SLEEP), 0);
 	CU_ASSERT_PTR_NULL(dls_schedule(&e.rq));
 	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
 	DLS_ASSERT_EQ_S64(b.runtime, 1 * MS);
 	CHECK(&e);
 
 	at(&e, 5 * MS);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 10 * MS);
 	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
 	DLS_ASSERT_EQ_U64(a.stats.wakeups_kept, 1);
 
 	at(&e, 5 * MS + 1);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	DLS_ASSERT_EQ_U64(b.deadline, base + 15 * MS + 1);
 	DLS_ASSERT_EQ_S64(b.runtime, 2 * MS);
 	DLS_ASSERT_EQ_U64(b.stats.wakeups_renewed, 1);
@@ -205,10 +275,10 @@ static void test_wakeup_after_deadline(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
-	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP), 0);
 	at(&e, 10 * MS);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
 	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
 }
@@ -228,14 +298,14 @@ static void constrained_case(enum dls_wakeup_rule rule, uint64_t expect_dl,
 	env_init(&e, &cfg);
 	attach(&e, &a, 2 * MS, 5 * MS, 10 * MS);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 5 * MS);
 	dls_schedule(&e.rq);
 	at(&e, 500 * US);
-	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP), 0);
 	DLS_ASSERT_EQ_S64(a.runtime, 1500 * US);
 	at(&e, 3 * MS);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	DLS_ASSERT_EQ_U64(a.deadline, base + expect_dl);
 	DLS_ASSERT_EQ_S64(a.runtime, expect_rt);
 	CHECK(&e);
@@ -267,7 +337,7 @@ static void period_replenish_case(enum dls_replenish_rule rule, uint64_t expect_
 	env_init(&e, &cfg);
 	attach(&e, &a, 1 * MS, 4 * MS, 10 * MS);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 1 * MS);
 	dls_tick(&e.rq);
@@ -300,7 +370,7 @@ static void test_lag_reset(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 2 * MS);
 	dls_tick(&e.rq);
@@ -329,7 +399,7 @@ static void throttle_past_deadline_case(enum dls_overrun_rule rule)
 	env_init(&e, &cfg);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	/* No tick for 12 ms: 2 ms over the deadline, runtime -10 ms owed. */
 	at(&e, 12 * MS);
@@ -543,7 +613,7 @@ static void test_yield(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 500 * US);
 	dls_yield(&e.rq);
@@ -574,8 +644,8 @@ static void test_params_change_queued(void)
 	attach(&e, &a, 1 * MS, 10 * MS, 0);
 	attach(&e, &b, 1 * MS, 5 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &a, &np), 0);
 	CHECK(&e);
@@ -610,7 +680,7 @@ static void test_params_change_running(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 4 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 1 * MS);
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &a, &np), 0);
@@ -643,7 +713,7 @@ static void test_admission(void)
 	DLS_ASSERT_EQ_U64(a.params.runtime, 5 * MS);
 	DLS_ASSERT_EQ_U64(e.rq.bw_total, 996147);
 	/* Releasing b makes room. */
-	dls_task_dead(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_task_dead(&e.rq, &b), 0);
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &c, &pc), 0);
 	/* Half capacity halves the room: 524288 + 107 > 498073. */
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq, 512), DLS_EBANDWIDTH);
@@ -675,12 +745,13 @@ static void test_edf_preempt(void)
 	attach(&e, &b, 2 * MS, 10 * MS, 0);
 	attach(&e, &c, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	unsigned int r = e.fp.resched;
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	CU_ASSERT_EQUAL(e.fp.resched, r + 1);
-	dls_wakeup(&e.rq, &c); /* same deadline as b: no preemption of b */
+	/* same deadline as b: no preemption of b */
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &c), 0);
 	CHECK(&e);
 	DLS_ASSERT_EQ_U64(e.rq.earliest.curr, base + 10 * MS);
 	DLS_ASSERT_EQ_U64(e.rq.earliest.next, base + 10 * MS);
@@ -705,19 +776,17 @@ static void test_job_done_miss(void)
 	attach(&e, &a, 4 * MS, 10 * MS, 0);
 	attach(&e, &b, 2 * MS, 5 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	at(&e, 3 * MS);
-	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_DONE);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_DONE), 0);
 	DLS_ASSERT_EQ_U64(a.stats.jobs_done, 1);
 	DLS_ASSERT_EQ_U64(a.stats.misses, 0);
 	dls_schedule(&e.rq);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	dls_schedule(&e.rq);
-	at(&e, 4 * MS);
-	dls_dequeue(&e.rq, &b, DLS_DEQUEUE_SLEEP);
 	at(&e, 9 * MS); /* b's deadline was 8 ms: done 1 ms late */
-	dls_dequeue(&e.rq, &b, DLS_DEQUEUE_DONE);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &b, DLS_DEQUEUE_DONE), 0);
 	DLS_ASSERT_EQ_U64(b.stats.misses, 1);
 	DLS_ASSERT_EQ_U64(b.stats.max_lateness, 1 * MS);
 	CHECK(&e);
@@ -745,9 +814,9 @@ static void test_overrun_callback(void)
 	a.overrun_arg = &overrun_calls;
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &a, &p), 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
-	at(&e, 1 * MS);
+	at(&e, 1 * MS + 1000); /* 1 us more than the budget */
 	dls_tick(&e.rq);
 	CU_ASSERT_EQUAL(overrun_calls, 1);
 }
@@ -762,7 +831,7 @@ static void test_capacity_scaling(void)
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq, 512), 0);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 2 * MS);
 	dls_tick(&e.rq);
@@ -783,10 +852,10 @@ static void test_boost(void)
 	attach(&e, &a, 1 * MS, 50 * MS, 0);
 	attach(&e, &b, 1 * MS, 20 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
-	dls_wakeup(&e.rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &b), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
-	dls_entity_set_boost(&e.rq, &a, true, base + 5 * MS);
+	DLS_ASSERT_EQ_S64(dls_entity_set_boost(&e.rq, &a, true, base + 5 * MS), 0);
 	CHECK(&e);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	at(&e, 1 * MS);
@@ -794,7 +863,7 @@ static void test_boost(void)
 	CU_ASSERT_FALSE(a.throttled);
 	CU_ASSERT_TRUE(a.queued);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 100 * MS);
-	dls_entity_set_boost(&e.rq, &a, false, 0);
+	DLS_ASSERT_EQ_S64(dls_entity_set_boost(&e.rq, &a, false, 0), 0);
 	CHECK(&e);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
 }
@@ -809,15 +878,15 @@ static void test_enqueue_replenish_throttled(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 2 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	at(&e, 2 * MS);
 	dls_tick(&e.rq);
 	CU_ASSERT_TRUE(a.throttled);
 	CU_ASSERT_TRUE(fake_timer_armed(&e.fp, &a.timer));
-	dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq, &a, DLS_DEQUEUE_SLEEP), 0);
 	CU_ASSERT_PTR_NULL(dls_schedule(&e.rq));
-	dls_enqueue(&e.rq, &a, DLS_ENQUEUE_REPLENISH);
+	DLS_ASSERT_EQ_S64(dls_enqueue(&e.rq, &a, DLS_ENQUEUE_REPLENISH), 0);
 	CHECK(&e);
 	CU_ASSERT_FALSE(a.throttled);
 	CU_ASSERT_TRUE(a.queued);
@@ -836,7 +905,7 @@ static void test_timer_stale(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 1 * MS, 10 * MS, 0);
 	at(&e, 0);
-	dls_wakeup(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq, &a), 0);
 	dls_schedule(&e.rq);
 	at(&e, 1 * MS);
 	dls_tick(&e.rq);
@@ -845,7 +914,7 @@ static void test_timer_stale(void)
 	dls_timer_expired(&a.timer); /* early: re-armed, nothing else */
 	CU_ASSERT_TRUE(a.throttled);
 	CU_ASSERT_TRUE(fake_timer_armed(&e.fp, &a.timer));
-	dls_task_dead(&e.rq, &a);
+	DLS_ASSERT_EQ_S64(dls_task_dead(&e.rq, &a), 0);
 	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.timer));
 	dls_timer_expired(&a.timer); /* after cancel: ignored */
 	CU_ASSERT_FALSE(a.queued);
@@ -879,6 +948,9 @@ static const struct dls_test_case cases[] = {
 	{ "capacity scaling", test_capacity_scaling },
 	{ "enqueue with REPLENISH while throttled", test_enqueue_replenish_throttled },
 	{ "boost", test_boost },
+	{ "back-to-back jobs: done, then wake-up", test_back_to_back_jobs },
+	{ "overrun: more than the budget, not exactly it",
+	  test_overrun_counts_more_than_budget },
 	{ "stale timer", test_timer_stale },
 	{ NULL, NULL },
 };

@@ -107,7 +107,7 @@ static void job_done(struct sim *s, struct task *t)
 		return; /* the server keeps serving the next job */
 	}
 	t->active = false;
-	dls_dequeue(&s->rq, &t->se, DLS_DEQUEUE_DONE);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&s->rq, &t->se, DLS_DEQUEUE_DONE), 0);
 }
 
 /* One event of the loop; false once the horizon is reached. */
@@ -152,7 +152,7 @@ static bool sim_step(struct sim *s, uint64_t end)
 				t->active = true;
 				t->rem = t->exec;
 				t->job_deadline = dl;
-				dls_wakeup(&s->rq, &t->se);
+				DLS_ASSERT_EQ_S64(dls_wakeup(&s->rq, &t->se), 0);
 			} else if (t->backlog < 4) {
 				t->backlog_dl[t->backlog++] = dl;
 			} else {

@@ -109,8 +109,8 @@ static void test_refusal_leaves_untouched(void)
 		CU_ASSERT_EQUAL(rq.nr_attached, 0);
 	}
 	CU_ASSERT_EQUAL(dls_entity_attach(&rq, &se, &ok), 0);
-	CU_ASSERT_EQUAL(dls_entity_attach(&rq, &se, &ok), DLS_ESTATE);
-	dls_wakeup(&rq, &se);
+	CU_ASSERT_EQUAL(dls_entity_attach(&rq, &se, &ok), DLS_EATTACHED);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&rq, &se), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq), &se);
 	fp.now += 100 * US;
 	dls_update_curr(&rq);
@@ -146,20 +146,19 @@ static void test_attach_borrowed(void)
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&rq, &full, &p90), 0);
 	dls_entity_init(&boosted);
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&rq, &boosted, &p50), DLS_EBANDWIDTH);
-	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(NULL, &boosted, &p50), DLS_EINVAL);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		memcpy(&snap, &boosted, sizeof(boosted));
 		DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &bad[i].p), bad[i].err);
 		CU_ASSERT_EQUAL(memcmp(&snap, &boosted, sizeof(boosted)), 0);
 	}
 	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &p50), 0);
-	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &p50), DLS_ESTATE);
+	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &p50), DLS_EATTACHED);
 	DLS_ASSERT_EQ_U64(boosted.bw, 0);
 	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
 	DLS_ASSERT_EQ_U64(rq.nr_attached, 2);
 	DLS_ASSERT_VALID(dls_rq_check(&rq));
 	/* It runs on the borrowed budget: 5 ms, then it is throttled. */
-	dls_wakeup(&rq, &boosted);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&rq, &boosted), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq), &boosted);
 	fp.now += 5 * MS;
 	dls_tick(&rq);
@@ -170,7 +169,7 @@ static void test_attach_borrowed(void)
 	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&rq, &boosted, &p5), 0);
 	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw + dls_params_bw(&p5));
-	dls_task_dead(&rq, &boosted);
+	DLS_ASSERT_EQ_S64(dls_task_dead(&rq, &boosted), 0);
 	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
 	DLS_ASSERT_VALID(dls_rq_check(&rq));
 }

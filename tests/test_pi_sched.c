@@ -107,7 +107,7 @@ static void wake(struct world *w, struct task *t)
 {
 	t->asleep = false;
 	if (t->dl) {
-		dls_wakeup(&w->rq, &t->se);
+		DLS_ASSERT_EQ_S64(dls_wakeup(&w->rq, &t->se), 0);
 		sync_own(w, t);
 	}
 }
@@ -120,7 +120,7 @@ static int lock(struct world *w, struct task *t, struct dls_pi_mutex *m)
 	if (r == DLS_PI_BLOCKED) {
 		t->asleep = true;
 		if (t->dl)
-			dls_dequeue(&w->rq, &t->se, DLS_DEQUEUE_SLEEP);
+			DLS_ASSERT_EQ_S64(dls_dequeue(&w->rq, &t->se, DLS_DEQUEUE_SLEEP), 0);
 	}
 	return r;
 }
@@ -243,11 +243,11 @@ static void chain_from(uint64_t base)
 	CHECK_ALL(&w, ts, 4, ms, 2);
 	CU_ASSERT_PTR_EQUAL(pick(&w), &a.se);
 	unlock(&w, &a, &l1);
-	dls_dequeue(&w.rq, &a.se, DLS_DEQUEUE_DONE);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&w.rq, &a.se, DLS_DEQUEUE_DONE), 0);
 	CU_ASSERT_PTR_EQUAL(pick(&w), &x.se);
-	dls_dequeue(&w.rq, &x.se, DLS_DEQUEUE_DONE);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&w.rq, &x.se, DLS_DEQUEUE_DONE), 0);
 	CU_ASSERT_PTR_EQUAL(pick(&w), &b.se);
-	dls_dequeue(&w.rq, &b.se, DLS_DEQUEUE_DONE);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&w.rq, &b.se, DLS_DEQUEUE_DONE), 0);
 	/* C's budget ran out while boosted: it was replenished on the spot
 	 * (deadline postponed by a period), never throttled. */
 	CU_ASSERT_PTR_EQUAL(pick(&w), &c.se);
@@ -397,7 +397,8 @@ static void random_from(uint64_t base, uint64_t seed, uint64_t steps)
 		case 5: /* a job ends: only tasks that hold nothing block */
 			if (t->dl && !t->asleep && !owns_any(r, t) &&
 			    !t->pi.blocked_on) {
-				dls_dequeue(&r->w.rq, &t->se, DLS_DEQUEUE_DONE);
+				DLS_ASSERT_EQ_S64(dls_dequeue(&r->w.rq, &t->se, DLS_DEQUEUE_DONE),
+						  0);
 				t->asleep = true;
 			}
 			break;

@@ -710,10 +710,10 @@ static void x_move(struct xsys *x, struct task *t, int cpu)
 		CU_ASSERT_FATAL(src != NULL && x_dom_of(x, src) == 1); /* only we move it across */
 	}
 	rc = dls_entity_move_domain(&t->se, dst, NULL);
-	CU_ASSERT(rc == 0 || rc == DLS_ESTATE || rc == DLS_EBANDWIDTH);
+	CU_ASSERT(rc == 0 || rc == DLS_ERUNNING || rc == DLS_EBANDWIDTH);
 	x->moved += rc == 0;
 	x->refused += rc == DLS_EBANDWIDTH;
-	x->busy += rc == DLS_ESTATE;
+	x->busy += rc == DLS_ERUNNING;
 	if (from == 0) {
 		dst->dom->ops->unlock(dst->dom->ctx, dst->cpu);
 		src->dom->ops->unlock(src->dom->ctx, src->cpu);

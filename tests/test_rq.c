@@ -96,7 +96,7 @@ static void run_random(uint64_t start, uint64_t ops, uint64_t seed)
 		switch (dls_test_rng_below(&r, 10)) {
 		case 0: /* attach or detach */
 			if (m->attached[i]) {
-				dls_task_dead(&m->rq, se);
+				DLS_ASSERT_EQ_S64(dls_task_dead(&m->rq, se), 0);
 				m->attached[i] = false;
 			} else {
 				random_params(&r, &p);
@@ -105,7 +105,7 @@ static void run_random(uint64_t start, uint64_t ops, uint64_t seed)
 			break;
 		case 1: /* wake */
 			if (m->attached[i] && !se->runnable)
-				dls_wakeup(&m->rq, se);
+				DLS_ASSERT_EQ_S64(dls_wakeup(&m->rq, se), 0);
 			break;
 		case 2: /* block, job done or not */
 			if (m->attached[i] && se->runnable)
@@ -188,8 +188,8 @@ static void test_validator_negative(void)
 	dls_entity_attach(&rq, &a, &p);
 	p.deadline = 20 * MS;
 	dls_entity_attach(&rq, &b, &p);
-	dls_wakeup(&rq, &a);
-	dls_wakeup(&rq, &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&rq, &a), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&rq, &b), 0);
 	DLS_ASSERT_VALID(dls_rq_check(&rq));
 
 	rq.earliest.curr++;

@@ -65,8 +65,8 @@ static void test_push_to_idle(void)
 	env_init(&e, 2, NULL);
 	attach(&e, 0, &a, 1 * MS, 10 * MS);
 	attach(&e, 0, &b, 1 * MS, 20 * MS);
-	dls_wakeup(&e.rq[0], &a);
-	dls_wakeup(&e.rq[0], &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &a), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &b), 0);
 	CHECK(&e);
 	/* CPU 0 picks a, then pushes b to the idle CPU 1. */
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[0]), &a);
@@ -87,17 +87,17 @@ static void test_pull_when_idle(void)
 	attach(&e, 0, &a, 1 * MS, 10 * MS);
 	attach(&e, 0, &b, 1 * MS, 20 * MS);
 	attach(&e, 1, &c, 1 * MS, 15 * MS);
-	dls_wakeup(&e.rq[1], &c);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[1], &c), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[1]), &c);
-	dls_wakeup(&e.rq[0], &a);
-	dls_wakeup(&e.rq[0], &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &a), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &b), 0);
 	/* b (20) cannot go anywhere: CPU 1 runs 15, CPU 0 runs 10. */
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[0]), &a);
 	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[0]);
 	CU_ASSERT_TRUE(e.rq[0].overloaded);
 	CHECK(&e);
 	/* c blocks: CPU 1 pulls b. */
-	dls_dequeue(&e.rq[1], &c, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq[1], &c, DLS_DEQUEUE_SLEEP), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[1]), &b);
 	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[1]);
 	CU_ASSERT_FALSE(e.rq[0].overloaded);
@@ -121,8 +121,8 @@ static void test_affinity(void)
 	attach(&e, 0, &a, 1 * MS, 10 * MS);
 	attach(&e, 0, &b, 1 * MS, 20 * MS);
 	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&b, only0), 0);
-	dls_wakeup(&e.rq[0], &a);
-	dls_wakeup(&e.rq[0], &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &a), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &b), 0);
 	dls_schedule(&e.rq[0]);
 	/* Pinned: not pushable, so CPU 1 stays idle. */
 	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[0]);
@@ -174,9 +174,9 @@ static void test_offline_online(void)
 	dls_cpumask_init(only2, sizeof(mmem), 3);
 	dls_cpumask_set(only2, 2);
 	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&pinned, only2), 0);
-	dls_wakeup(&e.rq[2], &a);
-	dls_wakeup(&e.rq[2], &c); /* c stays asleep-to-be */
-	dls_dequeue(&e.rq[2], &c, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[2], &a), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[2], &c), 0); /* c stays asleep-to-be */
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq[2], &c, DLS_DEQUEUE_SLEEP), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[2]), &a);
 	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 2, false, on_stranded, &st), 0);
 	CHECK(&e);
@@ -195,7 +195,7 @@ static void test_offline_online(void)
 	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 2, false, NULL, NULL), DLS_ESTATE);
 	DLS_ASSERT_EQ_S64(dls_cpu_online(&e.dom, 2), 0);
 	CHECK(&e);
-	dls_wakeup(&e.rq[2], &pinned);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[2], &pinned), 0);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq[2]), &pinned);
 	CHECK(&e);
 	env_free(&e);
@@ -333,7 +333,7 @@ static void test_admission_bookkeeping(void)
 			  0);
 	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, bw10(2) + bw10(3) + 2 * bw10(4));
 	CHECK(&e);
-	dls_task_dead(&e.rq[0], &extra);
+	DLS_ASSERT_EQ_S64(dls_task_dead(&e.rq[0], &extra), 0);
 	CHECK(&e);
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], 512), DLS_EBANDWIDTH);
 	/* ... and so does adding capacity, online or not. */
@@ -346,7 +346,7 @@ static void test_admission_bookkeeping(void)
 	CHECK(&e);
 	for (int i = 0; i < 4; i++) {
 		calls = rec.bw.calls;
-		dls_task_dead(x[i].rq, &x[i]);
+		DLS_ASSERT_EQ_S64(dls_task_dead(x[i].rq, &x[i]), 0);
 		DLS_ASSERT_EQ_U64(rec.bw.calls, calls + 1);
 		CHECK(&e);
 	}
@@ -370,7 +370,7 @@ static void test_capacity_placement(void)
 	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &big, 0), 1);
 	DLS_ASSERT_EQ_S64(dls_select_cpu(&e.dom, &small, 0), 0);
 	/* Charged scaled on the small CPU: 2 ms of wall time cost 1 ms. */
-	dls_wakeup(&e.rq[0], &small);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &small), 0);
 	dls_schedule(&e.rq[0]);
 	e.fp.now += 1 * MS;
 	dls_tick(&e.rq[0]);
@@ -432,7 +432,7 @@ static void settle(struct env *e)
 static void run(struct env *e, int cpu, struct dls_entity *se, uint64_t q, uint64_t d)
 {
 	attach(e, cpu, se, q, d);
-	dls_wakeup(&e->rq[cpu], se);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e->rq[cpu], se), 0);
 	settle(e);
 }
 
@@ -451,14 +451,14 @@ static void test_push_to_latest(void)
 	attach(&e, 0, &late, 1 * MS, 40 * MS);
 	/* b (15 ms) would wait behind a: the wake-up pushes it to the CPU
 	 * running the latest deadline, CPU 1 (30 ms), not CPU 2 (20 ms). */
-	dls_wakeup(&e.rq[0], &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &b), 0);
 	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[1]);
 	DLS_ASSERT_EQ_U64(b.stats.migrations, 1);
 	settle(&e);
 	CU_ASSERT_PTR_EQUAL(e.rq[1].curr, &b);
 	CU_ASSERT_TRUE(e.rq[1].overloaded); /* c1 waits there */
 	/* Nothing runs later than 40 ms: late stays, and pushing moves nothing. */
-	dls_wakeup(&e.rq[0], &late);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &late), 0);
 	CU_ASSERT_PTR_EQUAL(late.rq, &e.rq[0]);
 	CU_ASSERT_FALSE(dls_push(&e.rq[0]));
 	CU_ASSERT_FALSE(dls_push(&e.rq[1]));
@@ -477,7 +477,7 @@ static void test_push_fills_free_cpus(void)
 	env_init(&e, 4, NULL);
 	for (int i = 0; i < 4; i++) {
 		attach(&e, 0, &x[i], 1 * MS, (10 + 2 * (uint64_t)i) * MS);
-		dls_wakeup(&e.rq[0], &x[i]);
+		DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &x[i]), 0);
 	}
 	/* Nothing ran yet: all four queue on CPU 0. Its schedule picks the
 	 * earliest and pushes the others, earliest first, one per free CPU,
@@ -507,7 +507,7 @@ static void test_push_own_cpu_first(void)
 	run(&e, 0, &a, 1 * MS, 20 * MS);
 	attach(&e, 0, &b, 1 * MS, 10 * MS);
 	/* b beats a, which runs on b's CPU: a reschedule there, no push. */
-	dls_wakeup(&e.rq[0], &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &b), 0);
 	CU_ASSERT_TRUE(fake_take_resched(&e.fp, 0));
 	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[0]);
 	/* Before CPU 0 reschedules, a push would move b away: it asks CPU 0
@@ -542,7 +542,7 @@ static void test_pull_exact(void)
 	/* x blocks: CPU 2 pulls from each overloaded CPU what beats what it has
 	 * so far: b (25) from CPU 0 into the empty queue, then d (18) from
 	 * CPU 1, which beats b. It runs d; b waits there (no CPU runs later). */
-	dls_dequeue(&e.rq[2], &x, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq[2], &x, DLS_DEQUEUE_SLEEP), 0);
 	settle(&e);
 	CU_ASSERT_PTR_EQUAL(e.rq[2].curr, &d);
 	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[2]);
@@ -567,13 +567,13 @@ static void test_pull_respects_affinity(void)
 	run(&e, 1, &x, 1 * MS, 12 * MS);
 	attach(&e, 0, &p, 1 * MS, 15 * MS);
 	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&p, mask_bits(m02, sizeof(m02), 3, 0x5)), 0);
-	dls_wakeup(&e.rq[0], &p);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &p), 0);
 	run(&e, 0, &q, 1 * MS, 20 * MS);
 	CU_ASSERT_PTR_EQUAL(p.rq, &e.rq[0]);
 	CU_ASSERT_PTR_EQUAL(q.rq, &e.rq[0]);
 	/* x blocks: CPU 1 pulls the earliest waiting entity it may run, q,
 	 * and leaves p (earlier, but not allowed on CPU 1). */
-	dls_dequeue(&e.rq[1], &x, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq[1], &x, DLS_DEQUEUE_SLEEP), 0);
 	settle(&e);
 	CU_ASSERT_PTR_EQUAL(e.rq[1].curr, &q);
 	CU_ASSERT_PTR_EQUAL(p.rq, &e.rq[0]);
@@ -585,7 +585,7 @@ static void test_pull_respects_affinity(void)
 static void sleep_with_deadline(struct env *e, int cpu, struct dls_entity *se, uint64_t d)
 {
 	run(e, cpu, se, 1 * MS, d);
-	dls_dequeue(se->rq, se, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(se->rq, se, DLS_DEQUEUE_SLEEP), 0);
 	settle(e);
 }
 
@@ -673,7 +673,7 @@ static void test_check_preempt_equal(void)
 	run(&e, 0, &a, 1 * MS, 10 * MS);
 	attach(&e, 0, &b, 1 * MS, 10 * MS);
 	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&b, mask_bits(m0, sizeof(m0), 2, 0x1)), 0);
-	dls_wakeup(&e.rq[0], &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &b), 0);
 	DLS_ASSERT_EQ_U64(b.deadline, a.deadline);
 	settle(&e);
 	CU_ASSERT_PTR_EQUAL(e.rq[0].curr, &b);
@@ -700,11 +700,11 @@ static void test_check_preempt_equal(void)
 	run(&e, 1, &c, 1 * MS, 20 * MS);
 	attach(&e, 0, &a, 1 * MS, 10 * MS);
 	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&a, (struct dls_cpumask *)(void *)m0), 0);
-	dls_wakeup(&e.rq[0], &a);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &a), 0);
 	settle(&e);
 	attach(&e, 0, &b, 1 * MS, 10 * MS);
 	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&b, (struct dls_cpumask *)(void *)m0), 0);
-	dls_wakeup(&e.rq[0], &b);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &b), 0);
 	CU_ASSERT_FALSE(fake_take_resched(&e.fp, 0));
 	settle(&e);
 	CU_ASSERT_PTR_EQUAL(e.rq[0].curr, &a);
@@ -739,7 +739,7 @@ static void test_affinity_accounting(void)
 	DLS_ASSERT_EQ_U64(e.dom.smp->overload_count, 0);
 	CHECK(&e);
 	/* x blocks: CPU 1 idles, there being nothing it may take. */
-	dls_dequeue(&e.rq[1], &x, DLS_DEQUEUE_SLEEP);
+	DLS_ASSERT_EQ_S64(dls_dequeue(&e.rq[1], &x, DLS_DEQUEUE_SLEEP), 0);
 	settle(&e);
 	CU_ASSERT_PTR_NULL(e.rq[1].curr);
 	CU_ASSERT_PTR_EQUAL(b.rq, &e.rq[0]);
@@ -815,8 +815,8 @@ static void test_stranded_return(void)
 	attach(&e, 1, &q, 1 * MS, 20 * MS);
 	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(&q, mask_bits(m2, sizeof(m2), 3, 0x4)), 0);
 	CU_ASSERT_PTR_EQUAL(q.rq, &e.rq[2]);
-	dls_wakeup(&e.rq[1], &p);
-	dls_wakeup(&e.rq[2], &q);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[1], &p), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[2], &q), 0);
 	settle(&e);
 	/* CPU 1 goes: p moves to CPU 2, its other CPU, and preempts q. */
 	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 1, false, on_stranded, &st), 0);
@@ -866,7 +866,7 @@ static void test_replenish_pushes(void)
 	/* t runs on CPU 0 and spends its budget: throttled until 5 ms. */
 	dls_entity_init(&t);
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq[0], &t, &p), 0);
-	dls_wakeup(&e.rq[0], &t);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e.rq[0], &t), 0);
 	settle(&e);
 	e.fp.now += 1 * MS;
 	dls_tick(&e.rq[0]);
@@ -917,7 +917,7 @@ static void test_domains(void)
 	attach(&b, 0, &xb[0], p.runtime, p.deadline);
 	attach(&b, 1, &xb[1], p.runtime, p.deadline);
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&b.rq[0], &extra, &p), 0);
-	dls_task_dead(&b.rq[0], &extra);
+	DLS_ASSERT_EQ_S64(dls_task_dead(&b.rq[0], &extra), 0);
 	/* dls_entity_move() stays inside a domain. */
 	DLS_ASSERT_EQ_S64(dls_entity_move(&xb[0], &a.rq[1]), DLS_ESTATE);
 	/* Moving between domains checks the destination: a holds 1.8. */
@@ -927,10 +927,10 @@ static void test_domains(void)
 	DLS_ASSERT_EQ_U64(a.rq[0].bw_total, a0);
 	/* Misuse: same domain, running, a mask of another size, dst not in it. */
 	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &a.rq[1], NULL), DLS_ESTATE);
-	dls_wakeup(&a.rq[0], &xa[0]);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&a.rq[0], &xa[0]), 0);
 	settle(&a);
 	CU_ASSERT_PTR_EQUAL(a.rq[0].curr, &xa[0]);
-	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[0], &b.rq[0], NULL), DLS_ESTATE);
+	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[0], &b.rq[0], NULL), DLS_ERUNNING);
 	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &b.rq[1],
 						 mask_bits(m3, sizeof(m3), 3, 0x2)), DLS_EINVAL);
 	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &b.rq[0],
@@ -943,11 +943,11 @@ static void test_domains(void)
 	DLS_ASSERT_EQ_U64(a.rq[0].bw_total, a0 - bw);
 	DLS_ASSERT_EQ_U64(b.rq[1].bw_total, b1 + bw);
 	CHECK2(&a, &b);
-	dls_wakeup(&b.rq[1], &xa[2]);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&b.rq[1], &xa[2]), 0);
 	settle(&b);
 	CU_ASSERT_PTR_EQUAL(b.rq[1].curr, &xa[2]);
 	/* A throttled entity takes its replenishment timer along. */
-	dls_wakeup(&b.rq[0], &xb[0]);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&b.rq[0], &xb[0]), 0);
 	settle(&b);
 	b.fp.now += p.runtime;
 	dls_tick(&b.rq[0]);

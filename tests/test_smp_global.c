@@ -402,7 +402,7 @@ static void ev_wake(struct world *w)
 		DLS_ASSERT_EQ_S64(dls_entity_move(&x->se, &w->rq[target]), 0);
 		CU_ASSERT_PTR_EQUAL_FATAL(x->se.rq, &w->rq[target]);
 	}
-	dls_wakeup(x->se.rq, &x->se);
+	DLS_ASSERT_EQ_S64(dls_wakeup(x->se.rq, &x->se), 0);
 	x->runnable = true;
 }
 
@@ -480,7 +480,7 @@ static void ev_attach_detach(struct world *w)
 		x = pick(w, true, -1);
 		if (!x)
 			return;
-		dls_task_dead(x->se.rq, &x->se);
+		DLS_ASSERT_EQ_S64(dls_task_dead(x->se.rq, &x->se), 0);
 		x->attached = x->runnable = false;
 	}
 }

@@ -173,7 +173,8 @@ static void sim_run(struct sim *s, uint64_t horizon, bool check_edf)
 				continue;
 			k = task_of(se);
 			if (k->pending && k->remaining == 0) {
-				dls_dequeue(&s->rq[c], se, DLS_DEQUEUE_DONE);
+				DLS_ASSERT_EQ_S64(dls_dequeue(&s->rq[c], se, DLS_DEQUEUE_DONE),
+						  0);
 				k->pending = false;
 			}
 		}
@@ -204,7 +205,7 @@ static void sim_run(struct sim *s, uint64_t horizon, bool check_edf)
 			cpu = dls_select_cpu(&s->dom, &k->se, k->last_cpu);
 			CU_ASSERT_FATAL(cpu >= 0);
 			DLS_ASSERT_EQ_S64(dls_entity_move(&k->se, &s->rq[cpu]), 0);
-			dls_wakeup(k->se.rq, &k->se);
+			DLS_ASSERT_EQ_S64(dls_wakeup(k->se.rq, &k->se), 0);
 		}
 		settle(s);
 		s->events++;

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Install libdlsched into a staging prefix, then build and run tests/consumer
-# against it twice: with find_package(dlsched) and with pkg-config.
+# Install libdlsched into a staging prefix, check the guides landed in
+# share/doc/dlsched, then build and run tests/consumer against it twice:
+# with find_package(dlsched) and with pkg-config.
 set -eu
 build=${1:-build}
 top=$(pwd)
@@ -26,6 +27,14 @@ for h in "$incdir"/*.h; do
 	cc -std=c11 -Wall -Wextra -Werror -I"$(dirname "$incdir")" \
 		-c "$build/consumer-headers/inc.c" -o "$build/consumer-headers/inc.o" ||
 		{ echo "check-install: <dlsched/$name> does not compile alone" >&2; exit 1; }
+done
+
+echo "== guides in share/doc/dlsched"
+for f in docs/*.md README.md LICENSE; do
+	if ! cmp -s "$f" "$prefix/share/doc/dlsched/$(basename "$f")"; then
+		echo "check-install: $f is not installed in $prefix/share/doc/dlsched" >&2
+		exit 1
+	fi
 done
 
 echo "== consumer via find_package(dlsched)"

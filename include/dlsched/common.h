@@ -4,6 +4,18 @@
  *
  * This header needs nothing but the freestanding C headers, so a struct in an
  * RTOS or hypervisor can embed libdlsched objects without pulling in the API.
+ *
+ * NULL, in every libdlsched header: pointer arguments are preconditions,
+ * as in the kernel. NULL where an object is expected is a bug in the
+ * caller: builds with DLSCHED_ENABLE_ASSERT stop on it with a message,
+ * release builds do not test it. The exceptions are named in the
+ * parameter's documentation ("may be NULL", "NULL for the defaults"); the
+ * set-up functions of caller-provided storage and locks (dls_cpumask_init(),
+ * dls_cpudl_init(), dls_smp_init(), dls_smp_set_heap_lock(),
+ * dls_smp_set_bw_lock()) and dls_params_check() also return DLS_EINVAL for
+ * NULL, as their documentation says. What is checked in every build is the
+ * state of an object: a call that does not apply to it returns a distinct
+ * DLS_E* code and changes nothing.
  */
 #ifndef DLSCHED_COMMON_H
 #define DLSCHED_COMMON_H
@@ -73,7 +85,18 @@
 	X(EEXITED, -40, "worker thread has exited")                            \
 	X(ESTOPPED, -41, "worker stopped before its thread function ran")      \
 	X(ETHREAD, -42, "a thread could not be created")                       \
-	X(ECLOCK, -43, "clock not available on this system")
+	X(ECLOCK, -43, "clock not available on this system")                   \
+	X(EDETACHED, -50, "entity is not attached to a runqueue")              \
+	X(EOTHERRQ, -51, "entity is attached to another runqueue")             \
+	X(EATTACHED, -52, "entity is already attached")                        \
+	X(EQUEUED, -53, "entity is already queued")                            \
+	X(ENOTQUEUED, -54, "entity is not queued")                             \
+	X(ERUNNABLE, -55, "entity is already runnable")                        \
+	X(ENOTRUNNABLE, -56, "entity is not runnable")                         \
+	X(ERUNNING, -57, "entity is running (current on its runqueue)")        \
+	X(ENOTCURR, -58, "entity is not the runqueue's current entity")        \
+	X(EHASCURR, -59, "runqueue already has a current entity")              \
+	X(EBLOCKED, -60, "task is already blocked on a mutex")
 
 /** @brief Error codes returned (negated) by libdlsched functions. */
 enum dls_errno {

@@ -27,6 +27,10 @@
  * around its work (the kernel's cpudl has its own raw spinlock the same
  * way), so the per-CPU runqueue locks of different CPUs may update one heap
  * concurrently. When NULL, the caller serialises every call.
+ *
+ * NULL: pointer arguments are preconditions, asserted in checked builds
+ * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
+ * parameter says it may be NULL; see common.h for the rule.
  */
 #ifndef DLSCHED_CPUDL_H
 #define DLSCHED_CPUDL_H

@@ -30,6 +30,10 @@
  * with readers. The *_atomic functions may run concurrently with each other
  * on one mask (the domain's overload mask); src/atomic_impl.h documents the
  * ordering.
+ *
+ * NULL: pointer arguments are preconditions, asserted in checked builds
+ * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
+ * parameter says it may be NULL; see common.h for the rule.
  */
 #ifndef DLSCHED_CPUMASK_H
 #define DLSCHED_CPUMASK_H

@@ -14,6 +14,10 @@
  * printf("libdlsched %d.%d.%d\n", DLSCHED_VERSION_MAJOR,
  *        DLSCHED_VERSION_MINOR, DLSCHED_VERSION_PATCH);
  * @endcode
+ *
+ * NULL: pointer arguments are preconditions, asserted in checked builds
+ * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
+ * parameter says it may be NULL; see common.h for the rule.
  */
 #ifndef DLSCHED_DLSCHED_H
 #define DLSCHED_DLSCHED_H

@@ -31,6 +31,10 @@
  * for the whole PI state (tasks, mutexes, waiters, the FIFO counter), as
  * the POSIX mutex of pi_posix.h does with its domain lock; boost_changed
  * runs with that lock held. Calls on different contexts are independent.
+ *
+ * NULL: pointer arguments are preconditions, asserted in checked builds
+ * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
+ * parameter says it may be NULL; see common.h for the rule.
  */
 #ifndef DLSCHED_PI_H
 #define DLSCHED_PI_H
@@ -161,6 +165,7 @@ DLS_API void dls_pi_mutex_init(struct dls_pi_mutex *m);
  *         nothing changed.
  * @retval DLS_ELOOP the chain of owners is longer than max_depth; nothing
  *         changed.
+ * @retval DLS_EBLOCKED @p t is already blocked on a mutex; nothing changed.
  */
 DLS_API int dls_pi_lock(struct dls_pi_ctx *pi, struct dls_pi_task *t,
 			struct dls_pi_mutex *m, struct dls_pi_waiter *w);
@@ -170,9 +175,10 @@ DLS_API int dls_pi_lock(struct dls_pi_ctx *pi, struct dls_pi_task *t,
  *
  * Ownership passes directly to the top waiter at unlock, so a free mutex
  * never has waiters and the top-waiter rule is satisfied by construction.
- * @param[in,out] t the task.
+ * @param[in,out] t the task, not blocked.
  * @param[in,out] m the mutex.
- * @return true when @p t owns @p m now.
+ * @return true when @p t owns @p m now; false when @p m is taken or @p t
+ *         is blocked on a mutex (nothing changed).
  */
 DLS_API bool dls_pi_trylock(struct dls_pi_task *t, struct dls_pi_mutex *m);
 
@@ -181,7 +187,8 @@ DLS_API bool dls_pi_trylock(struct dls_pi_task *t, struct dls_pi_mutex *m);
  * @param[in,out] pi the context.
  * @param[in,out] t the owner.
  * @param[in,out] m the mutex.
- * @return the new owner (the caller wakes it), or NULL when none waited.
+ * @return the new owner (the caller wakes it), or NULL when none waited —
+ *         or when @p t does not own @p m, which changes nothing.
  */
 DLS_API struct dls_pi_task *dls_pi_unlock(struct dls_pi_ctx *pi,
 					  struct dls_pi_task *t,

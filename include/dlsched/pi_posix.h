@@ -24,6 +24,10 @@
  * @endcode
  *
  * Only built with pthreads (src/platform/posix/).
+ *
+ * NULL: pointer arguments are preconditions, asserted in checked builds
+ * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
+ * parameter says it may be NULL; see common.h for the rule.
  */
 #ifndef DLSCHED_PI_POSIX_H
 #define DLSCHED_PI_POSIX_H

@@ -30,6 +30,10 @@
  * file defines DLSCHED_ENABLE_ASSERT to 1. Release builds do not check:
  * such a call corrupts the tree (lost nodes, cycles) and a later operation
  * may crash or loop. dls_rb_check() tells what broke.
+ *
+ * NULL: pointer arguments are preconditions, asserted in checked builds
+ * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
+ * parameter says it may be NULL; see common.h for the rule.
  */
 #ifndef DLSCHED_RBTREE_H
 #define DLSCHED_RBTREE_H

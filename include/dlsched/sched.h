@@ -22,6 +22,15 @@
  *
  * Lock contract: every function taking a runqueue expects the caller to
  * hold that runqueue's lock (or to be the only thread using it).
+ *
+ * Misuse: pointers are preconditions (the kernel's rule). Passing NULL
+ * where an object is expected is a bug in the caller, caught by an
+ * assertion in checked builds (DLSCHED_ENABLE_ASSERT) and not tested in
+ * release builds; a parameter documented "may be NULL" is the only
+ * exception. The state of an entity, by contrast, is checked in every
+ * build: each call that changes an entity refuses one in the wrong state
+ * (not attached, attached elsewhere, already queued or runnable, not
+ * current, ...) with a distinct DLS_E* code and changes nothing.
  */
 #ifndef DLSCHED_SCHED_H
 #define DLSCHED_SCHED_H
@@ -64,9 +73,10 @@ DLS_API void dls_domain_config_default(struct dls_domain_config *cfg);
  * @param[out] rqs caller-owned array of @p nr_cpus runqueues.
  * @param[in] nr_cpus number of CPUs, at least 1.
  * @retval 0 success.
- * @retval DLS_EINVAL a NULL pointer, a missing required op, nr_cpus < 1, or
- *         a configuration with period_min > period_max or period_min == 0,
- *         avg_period == 0, or a rule outside its enum.
+ * @retval DLS_EINVAL a missing required op, nr_cpus < 1, or a configuration
+ *         with period_min > period_max, period_min == 0, avg_period == 0, a
+ *         rule outside its enum, or a bw_limit above DLS_BW_UNIT (100% of a
+ *         CPU) other than DLS_BW_UNLIMITED.
  */
 DLS_API int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 			    void *ctx, const struct dls_domain_config *cfg,
@@ -129,7 +139,7 @@ DLS_API void dls_entity_init(struct dls_entity *se);
  * @param[in,out] se an initialised, detached entity.
  * @param[in] p its parameters.
  * @retval 0 success.
- * @retval DLS_ESTATE @p se is already attached.
+ * @retval DLS_EATTACHED @p se is already attached.
  * @retval DLS_EBANDWIDTH admission control refused it; nothing changed.
  * @retval other the error of dls_params_check(); nothing changed.
  */
@@ -150,7 +160,7 @@ DLS_API int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
  * @param[in,out] se an initialised, detached entity.
  * @param[in] p the borrowed parameters (the donor's).
  * @retval 0 success.
- * @retval DLS_ESTATE @p se is already attached.
+ * @retval DLS_EATTACHED @p se is already attached.
  * @retval other the error of dls_params_check(); nothing changed.
  */
 DLS_API int dls_entity_attach_borrowed(struct dls_rq *rq, struct dls_entity *se,
@@ -167,7 +177,8 @@ DLS_API int dls_entity_attach_borrowed(struct dls_rq *rq, struct dls_entity *se,
  * @param[in,out] se the entity.
  * @param[in] p the new parameters.
  * @retval 0 success.
- * @retval DLS_ESTATE @p se is not attached to @p rq.
+ * @retval DLS_EDETACHED @p se is not attached.
+ * @retval DLS_EOTHERRQ @p se is attached to another runqueue.
  * @retval DLS_EBANDWIDTH admission control refused the change; nothing changed.
  *         Never for a change that lowers the bandwidth, even while the
  *         domain holds more than its limit (after a forced offline).
@@ -196,8 +207,11 @@ DLS_API void dls_entity_get(const struct dls_entity *se, struct dls_params *p,
  * dls_posix_task_dead() does both) before freeing or re-initialising @p se.
  * @param[in,out] rq its runqueue (lock held).
  * @param[in,out] se the entity.
+ * @retval 0 success.
+ * @retval DLS_EDETACHED @p se is not attached (already dead); nothing changed.
+ * @retval DLS_EOTHERRQ @p se is attached to another runqueue; nothing changed.
  */
-DLS_API void dls_task_dead(struct dls_rq *rq, struct dls_entity *se);
+DLS_API int dls_task_dead(struct dls_rq *rq, struct dls_entity *se);
 
 /**
  * @brief Put an attached entity on the runqueue.
@@ -212,31 +226,47 @@ DLS_API void dls_task_dead(struct dls_rq *rq, struct dls_entity *se);
  * @param[in,out] rq its runqueue (lock held).
  * @param[in,out] se the entity, not queued.
  * @param[in] flags DLS_ENQUEUE_*.
+ * @retval 0 success.
+ * @retval DLS_EDETACHED @p se is not attached.
+ * @retval DLS_EOTHERRQ @p se is attached to another runqueue.
+ * @retval DLS_EQUEUED @p se is already queued.
+ * On any error nothing changed.
  */
-DLS_API void dls_enqueue(struct dls_rq *rq, struct dls_entity *se,
-			 unsigned int flags);
+DLS_API int dls_enqueue(struct dls_rq *rq, struct dls_entity *se,
+			unsigned int flags);
 
 /**
  * @brief Take an entity off the runqueue.
  *
  * A running entity is charged first. With DLS_DEQUEUE_DONE its job is
- * complete: a miss is counted if that happens after its deadline. With no
- * flag it stays runnable, its deadline and runtime kept for a later
- * dls_enqueue() with no flag.
+ * complete (counted in @c stats.jobs_done): a miss is counted if that
+ * happens after its deadline. With no flag it stays runnable, its deadline
+ * and runtime kept for a later dls_enqueue() with no flag.
  * @param[in,out] rq its runqueue (lock held).
  * @param[in,out] se the entity.
  * @param[in] flags DLS_DEQUEUE_*.
+ * @retval 0 success.
+ * @retval DLS_EDETACHED @p se is not attached.
+ * @retval DLS_EOTHERRQ @p se is attached to another runqueue.
+ * @retval DLS_ENOTRUNNABLE DLS_DEQUEUE_SLEEP or DLS_DEQUEUE_DONE on an
+ *         entity that is not runnable (it already blocked).
+ * On any error nothing changed.
  */
-DLS_API void dls_dequeue(struct dls_rq *rq, struct dls_entity *se,
-			 unsigned int flags);
+DLS_API int dls_dequeue(struct dls_rq *rq, struct dls_entity *se,
+			unsigned int flags);
 
 /**
  * @brief Wake an entity: enqueue with DLS_ENQUEUE_WAKEUP, then
  * dls_check_preempt().
  * @param[in,out] rq its runqueue (lock held).
  * @param[in,out] se the entity, not runnable.
+ * @retval 0 success.
+ * @retval DLS_EDETACHED @p se is not attached.
+ * @retval DLS_EOTHERRQ @p se is attached to another runqueue.
+ * @retval DLS_ERUNNABLE @p se is already runnable (woken twice).
+ * On any error nothing changed.
  */
-DLS_API void dls_wakeup(struct dls_rq *rq, struct dls_entity *se);
+DLS_API int dls_wakeup(struct dls_rq *rq, struct dls_entity *se);
 
 /**
  * @brief Whether @p se should preempt the current entity; if so, request
@@ -250,7 +280,9 @@ DLS_API bool dls_check_preempt(struct dls_rq *rq, const struct dls_entity *se);
 /**
  * @brief The earliest-deadline queued entity, made current.
  * @param[in,out] rq the runqueue (lock held); no entity is current.
- * @return the entity to run, or NULL when none is queued.
+ * @return the entity to run, or NULL when none is queued. If an entity is
+ *         still current (dls_put_prev() was not called) it is returned and
+ *         nothing changes.
  */
 DLS_API struct dls_entity *dls_pick_next(struct dls_rq *rq);
 
@@ -258,15 +290,23 @@ DLS_API struct dls_entity *dls_pick_next(struct dls_rq *rq);
  * @brief The current entity stops running: charge it and clear current.
  * @param[in,out] rq the runqueue (lock held).
  * @param[in,out] se the current entity.
+ * @retval 0 success.
+ * @retval DLS_ENOTCURR @p se is not @p rq's current entity; nothing changed.
  */
-DLS_API void dls_put_prev(struct dls_rq *rq, struct dls_entity *se);
+DLS_API int dls_put_prev(struct dls_rq *rq, struct dls_entity *se);
 
 /**
  * @brief Make a queued entity current (starts its charge interval).
  * @param[in,out] rq the runqueue (lock held).
  * @param[in,out] se a queued entity.
+ * @retval 0 success (also when @p se is already current).
+ * @retval DLS_EDETACHED @p se is not attached.
+ * @retval DLS_EOTHERRQ @p se is attached to another runqueue.
+ * @retval DLS_ENOTQUEUED @p se is not queued.
+ * @retval DLS_EHASCURR another entity is current (dls_put_prev() it first).
+ * On any error nothing changed.
  */
-DLS_API void dls_set_curr(struct dls_rq *rq, struct dls_entity *se);
+DLS_API int dls_set_curr(struct dls_rq *rq, struct dls_entity *se);
 
 /**
  * @brief Charge the current entity for the time since its last charge;
@@ -324,9 +364,13 @@ DLS_API struct dls_entity *dls_schedule(struct dls_rq *rq);
  * @param[in] boosted true to boost, false to restore its own deadline.
  * @param[in] inherited_deadline the donor's absolute deadline (ignored when
  *            @p boosted is false).
+ * @retval 0 success.
+ * @retval DLS_EDETACHED @p se is not attached.
+ * @retval DLS_EOTHERRQ @p se is attached to another runqueue.
+ * On any error nothing changed.
  */
-DLS_API void dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
-				  bool boosted, uint64_t inherited_deadline);
+DLS_API int dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
+				 bool boosted, uint64_t inherited_deadline);
 
 /**
  * @brief Lock the runqueue an entity is attached to, following it if it

@@ -42,6 +42,10 @@
  * section, so CPUs attaching concurrently can never admit more than
  * the limit between them, and a CPU going offline or changing capacity
  * is checked against the same sum.
+ *
+ * NULL: pointer arguments are preconditions, asserted in checked builds
+ * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
+ * parameter says it may be NULL; see common.h for the rule.
  */
 #ifndef DLSCHED_SMP_H
 #define DLSCHED_SMP_H
@@ -147,7 +151,11 @@ DLS_API int dls_select_cpu(const struct dls_domain *dom,
  * @param[in,out] se the entity.
  * @param[in,out] dst the destination runqueue.
  * @retval 0 success (also when already there).
- * @retval DLS_ESTATE @p se is running, or belongs to another domain.
+ * @retval DLS_EDETACHED @p se is not attached.
+ * @retval DLS_ERUNNING @p se is running.
+ * @retval DLS_ESTATE @p se belongs to another domain, or the domain is not
+ *         global (no dls_smp_init()): a partitioned domain never moves
+ *         entities.
  * @retval DLS_ENOCPU @p dst is offline or not allowed by its affinity.
  * @note The caller holds the locks of both runqueues.
  */
@@ -163,6 +171,9 @@ DLS_API int dls_entity_move(struct dls_entity *se, struct dls_rq *dst);
  * @param[in,out] se an attached entity.
  * @param[in] mask the CPUs; the caller keeps it alive while it is in use.
  * @retval 0 success.
+ * @retval DLS_EDETACHED @p se is not attached; nothing changed.
+ * @retval DLS_EINVAL @p mask is sized for another CPU count than the
+ *         domain's; nothing changed.
  * @retval DLS_ENOCPU no online CPU of the domain is in @p mask; nothing changed.
  * @note Takes the locks it needs; the caller holds the lock of se's rq.
  */
@@ -187,10 +198,11 @@ DLS_API int dls_entity_set_affinity(struct dls_entity *se,
  * @param[in] mask its affinity in the destination domain (that domain's
  *            CPU count), NULL for every CPU; kept alive by the caller.
  * @retval 0 success.
- * @retval DLS_EINVAL NULL @p se or @p dst, or @p mask sized for another
- *         CPU count.
- * @retval DLS_ESTATE @p se is not attached, is running, is boosted, or
- *         already belongs to @p dst's domain (use dls_entity_move()).
+ * @retval DLS_EINVAL @p mask sized for another CPU count.
+ * @retval DLS_EDETACHED @p se is not attached.
+ * @retval DLS_ERUNNING @p se is running.
+ * @retval DLS_ESTATE @p se is boosted, or already belongs to @p dst's
+ *         domain (use dls_entity_move()).
  * @retval DLS_ENOCPU @p dst is offline or not in @p mask.
  * @retval DLS_EBANDWIDTH the destination cannot admit its bandwidth.
  * On any error nothing changed.

@@ -6,6 +6,10 @@
  * Fields are labelled *public* (the integrator may set them before the object
  * is handed to the library), *read-only* (read them freely under the
  * runqueue lock) or *private* (the library's; do not touch).
+ *
+ * NULL: pointer arguments are preconditions, asserted in checked builds
+ * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
+ * parameter says it may be NULL; see common.h for the rule.
  */
 #ifndef DLSCHED_TYPES_H
 #define DLSCHED_TYPES_H
@@ -18,7 +22,8 @@
  * @{
  */
 
-/** @brief Ask for overrun notification through the entity's callback. */
+/** @brief Ask for overrun notification through the entity's callback (see
+ * dls_stats::overruns for what counts as an overrun). */
 #define DLS_FLAG_OVERRUN 0x1u
 /**
  * @brief Soft reservation (the original CBS, Abeni & Buttazzo 1998): when
@@ -73,14 +78,20 @@ struct dls_timer {
 /** @brief Per-entity statistics; counters only grow. */
 struct dls_stats {
 	uint64_t runtime_consumed; /**< CPU time charged, capacity-scaled, ns */
-	uint64_t instances;        /**< new instances started (fresh deadline) */
+	uint64_t instances;        /**< instances started afresh (deadline = now + D, full
+				        budget: first wake-up, a wake-up the CBS rule renewed);
+				        not replenishments, which postpone the deadline */
 	uint64_t jobs_done;        /**< instances the integrator reported done */
 	uint64_t replenishments;   /**< budget replenishments */
 	uint64_t throttles;        /**< times the budget ran out */
-	uint64_t misses;           /**< deadline misses */
+	uint64_t misses;           /**< instances whose deadline passed while running or
+				        before dls_dequeue() with DLS_DEQUEUE_DONE; at most
+				        one per started instance (see @c instances) */
 	uint64_t max_lateness;     /**< worst lateness seen at a miss, ns */
 	uint64_t lagged;           /**< replenishments that found the deadline behind now */
-	uint64_t overruns;         /**< runtime overruns (budget < 0 or deadline passed while running) */
+	uint64_t overruns;         /**< charges that took the runtime below 0 (more than the
+				        budget) or found the deadline passed while running;
+				        a job using exactly its budget is throttled, not counted */
 	uint64_t wakeups_kept;     /**< wake-ups that kept deadline and runtime */
 	uint64_t wakeups_renewed;  /**< wake-ups that started a new instance */
 	uint64_t yields;           /**< calls to dls_yield() */
@@ -153,7 +164,7 @@ enum dls_trace_type {
 	DLS_TRACE_REPLENISH, /**< budget replenished */
 	DLS_TRACE_LAGGED,    /**< replenishment found the deadline behind now */
 	DLS_TRACE_MISS,      /**< deadline miss */
-	DLS_TRACE_OVERRUN,   /**< runtime overrun */
+	DLS_TRACE_OVERRUN,   /**< runtime overrun (see dls_stats::overruns) */
 	DLS_TRACE_YIELD,     /**< entity yielded */
 	DLS_TRACE_PARAMS,    /**< parameters changed */
 	DLS_TRACE_NEW,       /**< new instance started */

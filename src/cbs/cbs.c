@@ -312,6 +312,7 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	uint64_t start = se->exec_start;
 	uint64_t delta = now - start;
 	uint64_t scaled;
+	bool dmiss;
 
 	if ((int64_t)delta <= 0)
 		return;
@@ -324,14 +325,18 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	se->runtime -= (int64_t)scaled;
 	dls__cbs_avg_update(rq, scaled, now);
 
-	if (dls_time_before(se->deadline, now)) {
+	dmiss = dls_time_before(se->deadline, now);
+	if (dmiss) {
 		dls__cbs_note_miss(rq, se, now);
 		if (rq->dom->cfg.overrun_rule == DLS_OVERRUN_2012)
 			cbs_forfeit_at_deadline(rq, se, start, now);
 	}
 	if (se->runtime > 0)
 		return;
-	if (!se->yielded) {
+	/* An overrun is a job that needed more than its budget (or ran past
+	 * its deadline); one that used exactly its budget is throttled
+	 * (runtime <= 0, as Linux) but did not overrun. */
+	if (!se->yielded && (se->runtime < 0 || dmiss)) {
 		se->stats.overruns++;
 		dls__trace(rq, DLS_TRACE_OVERRUN, se, now);
 		if ((se->params.flags & DLS_FLAG_OVERRUN) && se->overrun_cb)

@@ -71,10 +71,9 @@ static int entity_attach(struct dls_rq *rq, struct dls_entity *se,
 	uint64_t bw;
 	int err;
 
-	if (!rq || !se)
-		return DLS_EINVAL;
+	DLS_ASSERT(rq && se);
 	if (se->rq)
-		return DLS_ESTATE;
+		return DLS_EATTACHED;
 	err = dls_params_check(rq->dom, p);
 	if (err)
 		return err;
@@ -107,10 +106,9 @@ int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,
 	uint64_t bw, now;
 	int err;
 
-	if (!rq || !se)
-		return DLS_EINVAL;
+	DLS_ASSERT(rq && se);
 	if (se->rq != rq)
-		return DLS_ESTATE;
+		return dls__se_rq_err(se);
 	err = dls_params_check(rq->dom, p);
 	if (err)
 		return err;

@@ -25,11 +25,15 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 		    void *ctx, const struct dls_domain_config *cfg,
 		    struct dls_rq *rqs, int nr_cpus)
 {
-	if (!dom || !ops || !rqs || nr_cpus < 1 || !ops->now ||
-	    !ops->timer_arm || !ops->timer_cancel || !ops->resched)
+	DLS_ASSERT(dom && ops && rqs);
+	if (nr_cpus < 1 || !ops->now || !ops->timer_arm || !ops->timer_cancel ||
+	    !ops->resched)
 		return DLS_EINVAL;
+	/* A CPU cannot serve more than all of its time. */
 	if (cfg && (cfg->period_min == 0 || cfg->period_min > cfg->period_max ||
 		    cfg->avg_period == 0 ||
+		    (cfg->bw_limit > DLS_BW_UNIT &&
+		     cfg->bw_limit != DLS_BW_UNLIMITED) ||
 		    (cfg->wakeup_rule != DLS_WAKEUP_CBS &&
 		     cfg->wakeup_rule != DLS_WAKEUP_REVISED) ||
 		    (cfg->overrun_rule != DLS_OVERRUN_LINUX &&
@@ -87,7 +91,8 @@ bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw)
 
 int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
 {
-	if (!rq || capacity == 0 || capacity > DLS_CAPACITY_SCALE)
+	DLS_ASSERT(rq);
+	if (capacity == 0 || capacity > DLS_CAPACITY_SCALE)
 		return DLS_EINVAL;
 	if (rq->dom->smp) {
 		if (!rq->dom->hooks->set_capacity(rq, capacity))

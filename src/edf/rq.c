@@ -11,6 +11,11 @@
  *    both are refreshed on every insertion and erasure;
  *  - the current entity stays on the tree while it runs, as in Linux; it
  *    leaves only when it blocks, is throttled or detaches.
+ *
+ * Every entry point that changes an entity first checks, in one or two
+ * branches kept in release builds, that the entity is in a state the call
+ * is defined for, and otherwise returns a DLS_E* code with nothing changed;
+ * a misused call can never reach the tree or the counts.
  */
 #include "edf/sched_impl.h"
 
@@ -112,16 +117,20 @@ void dls_update_curr(struct dls_rq *rq)
 
 static void cancel_timer(struct dls_rq *rq, struct dls_entity *se);
 
-void dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
+int dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 {
-	uint64_t now = dls__now(rq);
+	uint64_t now;
 
-	DLS_ASSERT(se->rq == rq);
-	DLS_ASSERT(!se->queued);
+	DLS_ASSERT(rq && se);
+	if (DLS_UNLIKELY(se->rq != rq))
+		return dls__se_rq_err(se);
+	if (DLS_UNLIKELY(se->queued))
+		return DLS_EQUEUED;
+	now = dls__now(rq);
 	se->runnable = true;
 	se->exec_start = now;
 	if (se->throttled && !(flags & DLS_ENQUEUE_REPLENISH))
-		return; /* the replenishment timer will queue it */
+		return 0; /* the replenishment timer will queue it */
 	if (flags & DLS_ENQUEUE_REPLENISH) {
 		/* Replenished now: the pending replenishment is not needed. */
 		if (se->throttled) {
@@ -133,15 +142,23 @@ void dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 	else if ((flags & DLS_ENQUEUE_WAKEUP) || se->is_new)
 		dls__cbs_wakeup(rq, se, now);
 	if (se->throttled)
-		return; /* woke between its deadline and its next period */
+		return 0; /* woke between its deadline and its next period */
 	dls__rq_insert(rq, se, now);
+	return 0;
 }
 
-void dls_dequeue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
+int dls_dequeue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 {
-	uint64_t now = dls__now(rq);
+	uint64_t now;
 
-	DLS_ASSERT(se->rq == rq);
+	DLS_ASSERT(rq && se);
+	if (DLS_UNLIKELY(se->rq != rq))
+		return dls__se_rq_err(se);
+	/* Only a runnable entity can block or complete a job. */
+	if (DLS_UNLIKELY(!se->runnable &&
+			 (flags & (DLS_DEQUEUE_SLEEP | DLS_DEQUEUE_DONE))))
+		return DLS_ENOTRUNNABLE;
+	now = dls__now(rq);
 	if (se == rq->curr)
 		dls__cbs_account(rq, se, now);
 	if (se->queued)
@@ -155,6 +172,7 @@ void dls_dequeue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 	}
 	if (se == rq->curr)
 		dls__resched(rq);
+	return 0;
 }
 
 bool dls_check_preempt(struct dls_rq *rq, const struct dls_entity *se)
@@ -174,46 +192,80 @@ bool dls_check_preempt(struct dls_rq *rq, const struct dls_entity *se)
 	return true;
 }
 
-void dls_wakeup(struct dls_rq *rq, struct dls_entity *se)
+int dls_wakeup(struct dls_rq *rq, struct dls_entity *se)
 {
-	DLS_ASSERT(!se->runnable);
-	dls_enqueue(rq, se, DLS_ENQUEUE_WAKEUP);
-	if (!se->queued)
-		return;
+	int err;
+
+	DLS_ASSERT(rq && se);
+	if (DLS_UNLIKELY(se->runnable))
+		return se->rq == rq ? DLS_ERUNNABLE : dls__se_rq_err(se);
+	err = dls_enqueue(rq, se, DLS_ENQUEUE_WAKEUP);
+	if (err || !se->queued)
+		return err;
 	/* An entity that does not preempt here may run elsewhere (task_woken). */
 	if (!dls_check_preempt(rq, se) && rq->dom->smp)
 		rq->dom->hooks->push_surplus(rq);
+	return 0;
 }
 
-void dls_set_curr(struct dls_rq *rq, struct dls_entity *se)
+static void set_curr(struct dls_rq *rq, struct dls_entity *se)
 {
-	DLS_ASSERT(se->queued && se->rq == rq);
 	rq->curr = se;
 	se->exec_start = dls__now(rq);
 	if (rq->dom->smp)
 		rq->dom->hooks->set_curr(rq, se);
 }
 
-struct dls_entity *dls_pick_next(struct dls_rq *rq)
+int dls_set_curr(struct dls_rq *rq, struct dls_entity *se)
+{
+	DLS_ASSERT(rq && se);
+	if (DLS_UNLIKELY(se->rq != rq))
+		return dls__se_rq_err(se);
+	if (DLS_UNLIKELY(!se->queued))
+		return DLS_ENOTQUEUED;
+	if (DLS_UNLIKELY(rq->curr))
+		return rq->curr == se ? 0 : DLS_EHASCURR;
+	set_curr(rq, se);
+	return 0;
+}
+
+/* The unguarded steps dls_schedule() strings together: their state is
+ * right by construction there, so the step pays for no guard. */
+static struct dls_entity *pick_next(struct dls_rq *rq)
 {
 	struct dls_rb_node *first = dls_rb_first_cached(&rq->root);
 	struct dls_entity *se;
 
-	DLS_ASSERT(rq->curr == NULL);
 	if (!first)
 		return NULL;
 	se = dls__node_se(first);
-	dls_set_curr(rq, se);
+	set_curr(rq, se);
 	return se;
 }
 
-void dls_put_prev(struct dls_rq *rq, struct dls_entity *se)
+static void put_prev(struct dls_rq *rq, struct dls_entity *se)
 {
-	DLS_ASSERT(se == rq->curr);
 	dls_update_curr(rq);
 	rq->curr = NULL;
 	if (rq->dom->smp)
 		rq->dom->hooks->put_prev(rq, se);
+}
+
+struct dls_entity *dls_pick_next(struct dls_rq *rq)
+{
+	DLS_ASSERT(rq);
+	if (DLS_UNLIKELY(rq->curr))
+		return rq->curr; /* still current: dls_put_prev() comes first */
+	return pick_next(rq);
+}
+
+int dls_put_prev(struct dls_rq *rq, struct dls_entity *se)
+{
+	DLS_ASSERT(rq && se);
+	if (DLS_UNLIKELY(se != rq->curr))
+		return DLS_ENOTCURR;
+	put_prev(rq, se);
+	return 0;
 }
 
 struct dls_entity *dls_schedule(struct dls_rq *rq)
@@ -221,7 +273,7 @@ struct dls_entity *dls_schedule(struct dls_rq *rq)
 	struct dls_entity *prev = rq->curr, *next;
 
 	if (prev)
-		dls_put_prev(rq, prev);
+		put_prev(rq, prev);
 	/* Global scheduling: before picking, pull earlier work from overloaded
 	 * CPUs (pre_schedule; a pull with no overloaded CPU costs one atomic
 	 * load). Also with no previous entity: the current one may have left
@@ -230,7 +282,7 @@ struct dls_entity *dls_schedule(struct dls_rq *rq)
 	 * After picking, push what another CPU should run (post_schedule). */
 	if (rq->dom->smp)
 		rq->dom->hooks->pre_schedule(rq);
-	next = dls_pick_next(rq);
+	next = pick_next(rq);
 	if (rq->dom->smp)
 		rq->dom->hooks->push_surplus(rq);
 	return next;
@@ -343,12 +395,13 @@ static void cancel_timer(struct dls_rq *rq, struct dls_entity *se)
 	}
 }
 
-void dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
+int dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
 {
 	uint64_t now;
 
-	if (se->rq != rq)
-		return;
+	DLS_ASSERT(rq && se);
+	if (DLS_UNLIKELY(se->rq != rq))
+		return dls__se_rq_err(se);
 	now = dls__now(rq);
 	if (se == rq->curr) {
 		dls__cbs_account(rq, se, now);
@@ -364,15 +417,20 @@ void dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
 	if (rq->dom->smp)
 		rq->dom->hooks->bw_change(rq->dom, se->bw, 0, false);
 	se->rq = NULL;
+	return 0;
 }
 
-void dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
-			  bool boosted, uint64_t inherited_deadline)
+int dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
+			 bool boosted, uint64_t inherited_deadline)
 {
-	uint64_t now = dls__now(rq);
-	bool was_queued = se->queued;
+	uint64_t now;
+	bool was_queued;
 
-	DLS_ASSERT(se->rq == rq);
+	DLS_ASSERT(rq && se);
+	if (DLS_UNLIKELY(se->rq != rq))
+		return dls__se_rq_err(se);
+	now = dls__now(rq);
+	was_queued = se->queued;
 	if (se == rq->curr)
 		dls__cbs_account(rq, se, now);
 	if (se->queued)
@@ -395,6 +453,7 @@ void dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
 	else if (rq->curr && (!rq->curr->queued ||
 			      dls_rb_first_cached(&rq->root) != &rq->curr->node))
 		dls__resched(rq);
+	return 0;
 }
 
 const char *dls_rq_check(const struct dls_rq *rq)

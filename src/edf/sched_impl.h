@@ -21,6 +21,17 @@ static inline struct dls_entity *dls__node_se(const struct dls_rb_node *n)
 	return dls_container_of(n, struct dls_entity, node);
 }
 
+/*
+ * Entry guards: the state checks every public entry point makes before it
+ * changes anything, on in every build (the kernel's WARN_ON_ONCE guards).
+ * The error for an entity that is not on @rq is worked out off the fast
+ * path.
+ */
+static inline int dls__se_rq_err(const struct dls_entity *se)
+{
+	return se->rq ? DLS_EOTHERRQ : DLS_EDETACHED;
+}
+
 static inline uint64_t dls__now(const struct dls_rq *rq)
 {
 	return rq->dom->ops->now(rq->dom->ctx, rq->cpu);

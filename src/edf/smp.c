@@ -423,10 +423,13 @@ static void migrate(struct dls_entity *se, struct dls_rq *dst)
 
 int dls_entity_move(struct dls_entity *se, struct dls_rq *dst)
 {
-	if (!se || !dst || !se->rq || se->rq->dom != dst->dom || !dst->dom->smp)
+	DLS_ASSERT(se && dst);
+	if (!se->rq)
+		return DLS_EDETACHED;
+	if (se->rq->dom != dst->dom || !dst->dom->smp)
 		return DLS_ESTATE;
 	if (se->rq->curr == se)
-		return DLS_ESTATE;
+		return DLS_ERUNNING;
 	if (!dst->online || !allowed_on(se, dst->cpu))
 		return DLS_ENOCPU;
 	migrate(se, dst);
@@ -852,9 +855,12 @@ int dls_entity_set_affinity(struct dls_entity *se, const struct dls_cpumask *mas
 	int target;
 	bool found = false;
 
+	DLS_ASSERT(se);
 	if (!rq)
-		return DLS_ESTATE;
+		return DLS_EDETACHED;
 	dom = rq->dom;
+	if (mask && mask->nr_cpus != (uint32_t)dom->nr_cpus)
+		return DLS_EINVAL;
 	if (dom->smp) {
 		for (int cpu = 0; cpu < dom->nr_cpus && !found; cpu++)
 			found = cpu_online(dom, cpu) && (!mask || dls_cpumask_test(mask, cpu));
@@ -896,10 +902,15 @@ int dls_entity_move_domain(struct dls_entity *se, struct dls_rq *dst,
 	struct dls_rq *src;
 	struct dls_domain *to;
 
-	if (!se || !dst || (mask && mask->nr_cpus != (uint32_t)dst->dom->nr_cpus))
+	DLS_ASSERT(se && dst);
+	if (mask && mask->nr_cpus != (uint32_t)dst->dom->nr_cpus)
 		return DLS_EINVAL;
 	src = se->rq;
-	if (!src || src->dom == dst->dom || src->curr == se || se->boosted)
+	if (!src)
+		return DLS_EDETACHED;
+	if (src->curr == se)
+		return DLS_ERUNNING;
+	if (src->dom == dst->dom || se->boosted)
 		return DLS_ESTATE;
 	to = dst->dom;
 	if (!dst->online || (mask && !dls_cpumask_test(mask, dst->cpu)))

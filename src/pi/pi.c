@@ -156,7 +156,9 @@ int dls_pi_lock(struct dls_pi_ctx *pi, struct dls_pi_task *t,
 	struct dls_pi_task *owner = m->owner;
 	unsigned int depth = 0;
 
-	DLS_ASSERT(t->blocked_on == NULL);
+	DLS_ASSERT(pi && t && m);
+	if (DLS_UNLIKELY(t->blocked_on))
+		return DLS_EBLOCKED; /* a blocked task cannot ask for a lock */
 	if (!owner) {
 		m->owner = t;
 		return 0;
@@ -195,7 +197,7 @@ int dls_pi_lock(struct dls_pi_ctx *pi, struct dls_pi_task *t,
 
 bool dls_pi_trylock(struct dls_pi_task *t, struct dls_pi_mutex *m)
 {
-	if (m->owner)
+	if (m->owner || DLS_UNLIKELY(t->blocked_on != NULL))
 		return false;
 	DLS_ASSERT(dls_rb_first_cached(&m->waiters) == NULL);
 	m->owner = t;
@@ -208,7 +210,8 @@ struct dls_pi_task *dls_pi_unlock(struct dls_pi_ctx *pi, struct dls_pi_task *t,
 	struct dls_pi_waiter *top = top_waiter(m), *next_top;
 	struct dls_pi_task *next;
 
-	DLS_ASSERT(m->owner == t);
+	if (DLS_UNLIKELY(m->owner != t))
+		return NULL; /* not the owner's to release: nothing changes */
 	if (!top) {
 		m->owner = NULL;
 		return NULL;

@@ -358,13 +358,26 @@ static struct dls_rq *rq_of(struct sim *s, const struct thread *t)
 	return &s->rqs[tcpu(t)];
 }
 
+static void fatal(struct sim *s, const char *fmt, ...);
+
+/* The simulator calls the library only where the call applies to the
+ * entity's state: a refusal is a simulator bug, reported as one. */
+static void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t)
+{
+	if (rc)
+		fatal(s, "internal error: %s refused for \"%s\": %s", call, t->name,
+		      dls_strerror(rc));
+}
+
 static void thread_block(struct sim *s, struct thread *t, bool job_done)
 {
 	if (!t->runnable)
 		return;
 	t->runnable = false;
 	if (t->is_dl)
-		dls_dequeue(rq_of(s, t), &t->se, job_done ? DLS_DEQUEUE_DONE : DLS_DEQUEUE_SLEEP);
+		lib_ok(s, dls_dequeue(rq_of(s, t), &t->se,
+				      job_done ? DLS_DEQUEUE_DONE : DLS_DEQUEUE_SLEEP),
+		       "dls_dequeue", t);
 	else
 		lower_remove(s, t);
 	if (s->cpus[tcpu(t)].curr == t)
@@ -383,7 +396,7 @@ static void thread_wake(struct sim *s, struct thread *t)
 			if (cpu >= 0)
 				dls_entity_move(&t->se, &s->rqs[cpu]);
 		}
-		dls_wakeup(rq_of(s, t), &t->se);
+		lib_ok(s, dls_wakeup(rq_of(s, t), &t->se), "dls_wakeup", t);
 	} else {
 		lower_add(s, t, false);
 	}
@@ -484,8 +497,9 @@ static bool dl_boost_start(struct sim *s, struct thread *t)
 		lower_remove(s, t);
 	t->is_dl = true;
 	if (t->runnable)
-		dls_wakeup(t->se.rq, &t->se);
-	dls_entity_set_boost(t->se.rq, &t->se, true, t->pi.eff.dl);
+		lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
+	lib_ok(s, dls_entity_set_boost(t->se.rq, &t->se, true, t->pi.eff.dl),
+	       "dls_entity_set_boost", t);
 	s->cpus[tcpu(t)].need_resched = true;
 	c->need_resched = true;
 	return true;
@@ -497,7 +511,7 @@ static void dl_boost_end(struct sim *s, struct thread *t)
 	int cpu = tcpu(t);
 	bool was_curr = s->cpus[cpu].curr == t;
 
-	dls_task_dead(t->se.rq, &t->se);
+	lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
 	t->is_dl = false;
 	if (cpu != t->cpu) {
 		s->cpus[t->cpu].nr_assigned--;
@@ -535,7 +549,8 @@ static void on_boost(void *ctx, struct dls_pi_task *pt)
 
 		if (t->se.rq && (t->se.boosted != want ||
 				 (want && t->se.pi_deadline != pt->eff.dl))) {
-			dls_entity_set_boost(t->se.rq, &t->se, want, pt->eff.dl);
+			lib_ok(s, dls_entity_set_boost(t->se.rq, &t->se, want, pt->eff.dl),
+			       "dls_entity_set_boost", t);
 			/* Its CPU picks again (and pushes or pulls): the
 			 * new key may belong on another CPU now. */
 			s->cpus[tcpu(t)].need_resched = true;

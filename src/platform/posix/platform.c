@@ -191,7 +191,10 @@ int dls_posix_task_dead(struct dls_domain *dom, struct dls_entity *se,
 		return DLS_EDEADLK; /* it would wait for its own callback */
 	}
 	if (rq) {
-		dls_task_dead(rq, se);
+		int err = dls_task_dead(rq, se); /* rq is se's: cannot fail */
+
+		DLS_ASSERT(err == 0);
+		(void)err;
 		rq->dom->ops->unlock(rq->dom->ctx, rq->cpu);
 	}
 	/* An expiry already taken off the tree may still be on its way to

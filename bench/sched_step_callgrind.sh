@@ -1,0 +1,52 @@
+#!/bin/sh
+# Instructions per scheduling step (bench/sched_step.c: advance the clock,
+# dls_update_curr, fire due replenishment timers, dls_schedule), from
+# callgrind. Each size runs twice with different step counts; the
+# difference of the two instruction totals, divided by the difference of
+# the counts, leaves out set-up (attach, first wake-up) and start-up.
+#
+# usage: bench/sched_step_callgrind.sh [build-dir] [sizes]
+#   build-dir  holds bench/bench_sched_step (default build/release)
+#   sizes      entity counts, default "16 256 4096"
+set -eu
+
+build=${1:-build/release}
+sizes=${2:-16 256 4096}
+bin=$build/bench/bench_sched_step
+steps1=${STEPS1:-20000}
+steps2=${STEPS2:-120000}
+
+if [ ! -x "$bin" ]; then
+	echo "sched_step_callgrind: $bin not built" >&2
+	exit 1
+fi
+if ! command -v valgrind >/dev/null 2>&1; then
+	echo "sched_step_callgrind: valgrind not installed (apt-get install valgrind)" >&2
+	exit 1
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# Instructions inside main() (run() is inlined there: set-up and the
+# loop) for N entities and S steps.
+instr() {
+	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
+		--toggle-collect='main' "$bin" --steps "$2" --n "$1" \
+		>"$tmp/stdout" 2>"$tmp/stderr" || {
+		cat "$tmp/stderr" >&2
+		exit 1
+	}
+	sed -n 's/^summary: *\([0-9]*\).*/\1/p; s/^totals: *\([0-9]*\).*/\1/p' \
+		"$tmp/cg.out" | head -n 1
+}
+
+printf 'callgrind instructions per scheduling step, steps %s - %s\n' \
+	"$steps1" "$steps2"
+printf '%-8s %12s\n' entities instr/step
+for n in $sizes; do
+	a=$(instr "$n" "$steps1")
+	b=$(instr "$n" "$steps2")
+	awk -v n="$n" -v a="$a" -v b="$b" -v s1="$steps1" -v s2="$steps2" \
+		'BEGIN { printf "%-8s %12.1f\n", n, (b - a) / (s2 - s1) }'
+done
