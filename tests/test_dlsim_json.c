@@ -154,6 +154,50 @@ static void test_input_edges(void)
 	json_free(&d);
 }
 
+/* rt-app's workgen leaves some keys without a value ("suspend",): the
+ * reader keeps them as bare members with a null at the key, in file order. */
+static void test_bare_keys(void)
+{
+	struct json_doc d;
+
+	CU_ASSERT_EQUAL_FATAL(parse(&d, "{\"run\": 5, \"suspend\",\n \"yield\" }"), 0);
+	CU_ASSERT_EQUAL_FATAL(d.root->len, 3);
+	CU_ASSERT_FALSE(d.root->members[0].bare);
+	CU_ASSERT_TRUE(d.root->members[1].bare);
+	CU_ASSERT_STRING_EQUAL(d.root->members[1].key, "suspend");
+	CU_ASSERT_EQUAL(d.root->members[1].value->type, JSON_NULL);
+	CU_ASSERT_EQUAL(d.root->members[1].value->line, 1);
+	CU_ASSERT_EQUAL(d.root->members[1].value->col, 12);
+	CU_ASSERT_TRUE(d.root->members[2].bare);
+	CU_ASSERT_EQUAL(d.root->members[2].line, 2);
+	CU_ASSERT_EQUAL(d.root->members[2].col, 2);
+	json_free(&d);
+	/* Only ',' or '}' make a key bare; anything else still wants ':'. */
+	CU_ASSERT_EQUAL(parse(&d, "{\"a\" ]"), -1);
+	CU_ASSERT_STRING_EQUAL(d.error, "t.json:1:6: expected ':' after key \"a\"");
+	json_free(&d);
+}
+
+/* Integers that do not fit in 64 bits are marked so (the reader says "out
+ * of range", not "a fraction"); exponents and fractions are not integers. */
+static void test_int_overflow(void)
+{
+	struct json_doc d;
+
+	CU_ASSERT_EQUAL_FATAL(parse(&d, "[99999999999999999999, -9223372036854775809, 1e3, "
+				    "1000.0, 7]"), 0);
+	CU_ASSERT_TRUE(d.root->items[0]->int_overflow);
+	CU_ASSERT_TRUE(d.root->items[1]->int_overflow);
+	for (int i = 2; i < 4; i++) {
+		CU_ASSERT_FALSE(d.root->items[i]->int_overflow);
+		CU_ASSERT_FALSE(d.root->items[i]->is_integer);
+		CU_ASSERT_DOUBLE_EQUAL(d.root->items[i]->number, 1000.0, 0);
+	}
+	CU_ASSERT_TRUE(d.root->items[4]->is_integer);
+	CU_ASSERT_FALSE(d.root->items[4]->int_overflow);
+	json_free(&d);
+}
+
 /* Random bytes and mutated valid documents: never crash, always either a
  * document or an error with a position. */
 static void test_random_robust(void)
@@ -199,6 +243,8 @@ static const struct dls_test_case cases[] = {
 	{ "rt-app dialect", test_dialect },
 	{ "errors with positions", test_errors },
 	{ "depth bound", test_depth_bound },
+	{ "bare keys (workgen)", test_bare_keys },
+	{ "integers beyond 64 bits", test_int_overflow },
 	{ "NUL, BOM, int64 limits, surrogates, truncation", test_input_edges },
 	{ "random input never crashes", test_random_robust },
 	{ NULL, NULL },

@@ -7,8 +7,10 @@
 #define _POSIX_C_SOURCE 200809L
 #define _FILE_OFFSET_BITS 64 /* readdir() on 32-bit builds */
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dls_test.h"
 #include "sim.h"
@@ -119,7 +121,7 @@ static const struct {
 	  "timer, lock, unlock, wait, signal, broad, sync, suspend, resume, barrier, yield, "
 	  "fork, mem, iorun" , false },
 	{ "{\"tasks\": {\"a\": {\"run\": -5}}}",
-	  "w.json:1:25: error: \"run\" = -5 is out of range [0, 9223372036854775]" , false },
+	  "w.json:1:25: error: \"run\" = -5 is too small (minimum 0)" , false },
 	{ "{\"task\": {}}",
 	  "w.json:1:2: error: unknown top-level key \"task\" (expected global, tasks, platform, "
 	  "simulation)" , false },
@@ -134,6 +136,31 @@ static const struct {
 	  "w.json:1:33: error: unknown reservations \"firm\" (expected hard or soft)", false },
 	{ "{\"tasks\": {\"a\": {\"dl-soft\": 1, \"run\": 1}}}",
 	  "w.json:1:29: error: \"dl-soft\" must be a boolean, not number", false },
+	/* Numbers: beyond 64 bits, fractions, zero runtime (given, too small). */
+	{ "{\"tasks\": {\"a\": {\"run\": 99999999999999999999}}}",
+	  "w.json:1:25: error: \"run\" is out of range (does not fit in 64 bits; expected "
+	  "[0, 9223372036854775])", false },
+	{ "{\"tasks\": {\"a\": {\"run\": 1e30}}}",
+	  "w.json:1:25: error: \"run\" is out of range (does not fit in 64 bits; expected "
+	  "[0, 9223372036854775])", false },
+	{ "{\"tasks\": {\"a\": {\"run\": 1.5}}}",
+	  "w.json:1:25: error: \"run\" must be an integer, not a fraction (1.5)", false },
+	{ "{\"tasks\": {\"a\": {\"run\": 2.5e-1}}}",
+	  "w.json:1:25: error: \"run\" must be an integer, not a fraction (0.25)", false },
+	{ "{\"tasks\": {\"a\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 0, \"run\": 5}}}",
+	  "w.json:1:60: error: \"dl-runtime\" = 0 is too small (minimum 1)", false },
+	/* workgen's bare entries: "suspend" takes the thread's own name. */
+	{ "{\"tasks\": {\"a\": {\"suspend\", \"run\": 5}}}",
+	  "w.json:1:18: warning: \"suspend\" has no value: read as \"suspend\": \"a\", "
+	  "as rt-app's workgen fills it in", false },
+	{ "{\"tasks\": {\"a\": {\"suspend\", \"run\": 5}}}",
+	  "w.json:1:18: error: \"suspend\" has no value: read as \"suspend\": \"a\", "
+	  "as rt-app's workgen fills it in", true },
+	{ "{\"tasks\": {\"b\": {\"suspend\": \"\", \"run\": 5}}}",
+	  "w.json:1:18: warning: \"suspend\" has an empty name: read as \"suspend\": \"b\", "
+	  "as rt-app's workgen fills it in", false },
+	{ "{\"tasks\": {\"a\": {\"run\", \"sleep\": 5}}}",
+	  "w.json:1:18: error: \"run\" has no value (expected \"run\": value)", false },
 };
 
 static void test_diagnostics(void)
@@ -150,6 +177,38 @@ static void test_diagnostics(void)
 		CU_ASSERT_STRING_EQUAL(w.diags[0], bad[i].diag);
 		workload_free(&w);
 	}
+}
+
+/* Integral numbers written as 1e3 or 1000.0 read as the integer (rt-app's
+ * json-c reader converts doubles); a bare "suspend" suspends on the task's
+ * own name, which another task resumes. */
+static void test_integral_and_bare(void)
+{
+	struct workload w;
+	const char *text =
+		"{ \"tasks\": {\n"
+		"    \"w\": { \"loop\": 2, \"suspend\", \"run\": 1e3, \"yield\" },\n"
+		"    \"k\": { \"loop\": 2.0, \"run\": 1000.0, \"resume\": \"w\", \"sleep\": 5E3,\n"
+		"           \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2e3, \"dl-period\": 1e4 }\n"
+		"} }";
+
+	CU_ASSERT_EQUAL_FATAL(load(&w, text, false), 0);
+	CU_ASSERT_EQUAL(w.warnings, 2); /* the two bare entries */
+	CU_ASSERT_EQUAL_FATAL(w.nr_tasks, 2);
+	const struct wl_phase *pw = &w.tasks[0].phases[0];
+	CU_ASSERT_EQUAL(pw->loop, 2);
+	CU_ASSERT_EQUAL_FATAL(pw->nr_events, 3);
+	CU_ASSERT_EQUAL(pw->events[0].type, WL_SUSPEND);
+	CU_ASSERT_STRING_EQUAL(pw->events[0].ref, "w");
+	CU_ASSERT_EQUAL(pw->events[1].us, 1000);
+	CU_ASSERT_EQUAL(pw->events[2].type, WL_YIELD);
+	const struct wl_task *k = &w.tasks[1];
+	CU_ASSERT_EQUAL(k->phases[0].loop, 2);
+	CU_ASSERT_EQUAL(k->phases[0].events[0].us, 1000);
+	CU_ASSERT_EQUAL(k->phases[0].events[2].us, 5000);
+	CU_ASSERT_EQUAL(k->sched.dl_runtime_us, 2000);
+	CU_ASSERT_EQUAL(k->sched.dl_period_us, 10000);
+	workload_free(&w);
 }
 
 /* A phase or task that fails to parse leaves its slot to the next one; the
@@ -357,9 +416,45 @@ static void test_examples_load_strict(void)
 	CU_ASSERT(n >= 10); /* the examples the README and the goldens name */
 }
 
+/* Files that cannot be workloads say why: a directory, a regular file over
+ * the bound (refused from its size, before reading: the file here is
+ * sparse), one that is missing. One at the bound's edge is read. */
+static void test_file_bounds(void)
+{
+	char path[] = "/tmp/dlsim-bound-XXXXXX";
+	const char *text = "{\"tasks\": {\"a\": {\"run\": 1}}}";
+	struct workload w;
+	int fd = mkstemp(path);
+
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT_FATAL(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+	CU_ASSERT_EQUAL(workload_load_file(&w, path, true), 0);
+	workload_free(&w);
+	/* Padded with NULs to exactly the bound: read, then refused as JSON. */
+	CU_ASSERT_FATAL(ftruncate(fd, WL_MAX_FILE_SIZE) == 0);
+	CU_ASSERT_EQUAL(workload_load_file(&w, path, false), -1);
+	CU_ASSERT_EQUAL(w.load_errno, 0);
+	workload_free(&w);
+	CU_ASSERT_FATAL(ftruncate(fd, (off_t)WL_MAX_FILE_SIZE + 1) == 0);
+	CU_ASSERT_EQUAL(workload_load_file(&w, path, false), -2);
+	CU_ASSERT_EQUAL(w.load_errno, EFBIG);
+	CU_ASSERT_STRING_EQUAL(workload_load_error(&w),
+			       "larger than 64 MiB, the limit for workload files");
+	workload_free(&w);
+	close(fd);
+	unlink(path);
+	CU_ASSERT_EQUAL(workload_load_file(&w, path, false), -2);
+	CU_ASSERT_EQUAL(w.load_errno, ENOENT);
+	workload_free(&w);
+	CU_ASSERT_EQUAL(workload_load_file(&w, "/tmp", false), -2);
+	CU_ASSERT_STRING_EQUAL(workload_load_error(&w), "is a directory");
+	workload_free(&w);
+}
+
 static const struct dls_test_case cases[] = {
 	{ "rt-app grammar", test_grammar },
 	{ "diagnostics with positions", test_diagnostics },
+	{ "integral numbers and workgen's bare entries", test_integral_and_bare },
 	{ "failed phase or task leaves a clean slot", test_failed_slot_reused },
 	{ "soft reservations", test_soft_reservations },
 	{ "repeated hotplug appends", test_hotplug_repeated },
@@ -367,6 +462,7 @@ static const struct dls_test_case cases[] = {
 	{ "EDF schedule by hand", test_simulate_edf },
 	{ "overload misses", test_simulate_overload },
 	{ "bundled examples are strict-clean", test_examples_load_strict },
+	{ "unreadable files say why", test_file_bounds },
 	{ NULL, NULL },
 };
 

@@ -1,17 +1,20 @@
 #!/bin/sh
-# Install libdlsched into a staging prefix, check the guides landed in
-# share/doc/dlsched, then build and run tests/consumer against it twice:
-# with find_package(dlsched) and with pkg-config.
+# Install libdlsched into a staging prefix, check that every public header
+# compiles alone and the guides landed in share/doc/dlsched, then build and
+# run tests/consumer against it twice: with find_package(dlsched) and with
+# pkg-config. Then run the installed dlsim with no FILE (the bundled example
+# from share/), also after the whole prefix has moved.
 set -eu
 build=${1:-build}
 top=$(pwd)
 prefix="$top/$build/install-stage"
-rm -rf "$prefix" "$build/install-lib" "$build/consumer-cmake" "$build/consumer-pc" \
+moved="$top/$build/install-moved"
+rm -rf "$prefix" "$moved" "$build/install-lib" "$build/consumer-cmake" "$build/consumer-pc" \
 	"$build/consumer-headers"
 
 cmake -S . -B "$build/install-lib" -DCMAKE_BUILD_TYPE=Release \
 	-DCMAKE_INSTALL_PREFIX="$prefix" -DDLSCHED_BUILD_TESTS=OFF \
-	-DDLSCHED_BUILD_BENCH=OFF -DDLSCHED_BUILD_TOOLS=OFF
+	-DDLSCHED_BUILD_BENCH=OFF -DDLSCHED_BUILD_TOOLS=ON
 cmake --build "$build/install-lib" -j2
 cmake --install "$build/install-lib"
 
@@ -57,4 +60,11 @@ PKG_CONFIG_PATH="$pcdir" cc -std=c11 -Wall -Wextra -Werror \
 	-L"$(dirname "$pcdir")" -Wl,-Bstatic -ldlsched -Wl,-Bdynamic \
 	$(PKG_CONFIG_PATH="$pcdir" pkg-config --libs-only-l --static dlsched | sed 's/-ldlsched//')
 "$build/consumer-pc/consumer-static"
+echo "== installed dlsim with no FILE"
+test -f "$prefix/share/dlsched/examples/dlsim/mobile.json"
+(cd / && "$prefix/bin/dlsim" --quiet --json "$top/$build/install-dlsim.json")
+grep -q '"threads"' "$build/install-dlsim.json"
+cp -R "$prefix" "$moved"
+(cd / && "$moved/bin/dlsim" --check) > "$build/install-dlsim.out"
+cmp "$build/install-dlsim.out" examples/dlsim/mobile.out
 echo "check-install: OK"

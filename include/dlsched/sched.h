@@ -128,6 +128,12 @@ DLS_API uint64_t dls_params_bw(const struct dls_params *p);
 
 /**
  * @brief Prepare an entity (off any runqueue, statistics zeroed).
+ *
+ * The constructor: it takes memory in any state (fresh, on the stack,
+ * reused), so it cannot tell a live entity from garbage and checks
+ * nothing. Never call it on an entity that is still attached: retire that
+ * one with dls_task_dead() first, which may be followed at once by this
+ * call. Every other entry point refuses an entity in the wrong state.
  * @param[out] se the entity.
  */
 DLS_API void dls_entity_init(struct dls_entity *se);

@@ -5,6 +5,7 @@
  * One function per test kind; each fills one verdict row.
  */
 #include <inttypes.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -340,17 +341,9 @@ int analyze_main(int argc, char **argv)
 		fprintf(stderr, "usage: dlsim analyze FILE [--json]\n");
 		return 64;
 	}
-	err = workload_load_file(&w, file, false);
-	if (err == -2) {
-		fprintf(stderr, "dlsim: cannot read %s\n", file);
-		return 66;
-	}
-	workload_print_diags(&w, stderr);
-	if (err) {
-		fprintf(stderr, "dlsim: %u error(s) in %s\n", w.errors, file);
-		workload_free(&w);
-		return 65;
-	}
+	err = workload_load_cli(&w, "dlsim analyze", file, false);
+	if (err)
+		return err;
 	if (collect(&w, &a))
 		goto out;
 	err = dls_analysis_check(a.ts, a.n);
@@ -370,6 +363,11 @@ int analyze_main(int argc, char **argv)
 	else
 		print_table(&a, file, stdout);
 	rc = 0;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "dlsim analyze: cannot write standard output: %s\n",
+			strerror(errno));
+		rc = 74;
+	}
 out:
 	if (rc && !a.ts)
 		fprintf(stderr, "dlsim analyze: out of memory\n");

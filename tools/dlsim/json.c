@@ -364,6 +364,7 @@ static struct json_value *parse_number(struct parser *p)
 		errno = 0;
 		ll = strtoll(buf, NULL, 10);
 		v->is_integer = errno != ERANGE;
+		v->int_overflow = !v->is_integer;
 		v->integer = v->is_integer ? ll : 0;
 	}
 	while (p->s < q)
@@ -464,14 +465,27 @@ static struct json_value *parse_object(struct parser *p)
 		skip_space(p);
 		if (p->failed)
 			goto out;
-		if (p->s >= p->end || *p->s != ':') {
+		mem.bare = p->s < p->end && (*p->s == ',' || *p->s == '}');
+		if (mem.bare) {
+			/* A bare key: a null value where the key stands. */
+			int line = p->line, col = p->col;
+
+			p->line = mem.line;
+			p->col = mem.col;
+			mem.value = new_value(p, JSON_NULL);
+			p->line = line;
+			p->col = col;
+			if (!mem.value)
+				goto out;
+		} else if (p->s >= p->end || *p->s != ':') {
 			fail(p, "expected ':' after key \"%s\"", mem.key);
 			goto out;
+		} else {
+			advance(p);
+			mem.value = parse_value(p);
+			if (!mem.value)
+				goto out;
 		}
-		advance(p);
-		mem.value = parse_value(p);
-		if (!mem.value)
-			goto out;
 		if (v->len == cap) {
 			size_t ncap = cap ? cap * 2 : 8;
 			struct json_member *nm = arena_alloc(p, ncap * sizeof(*nm));

@@ -17,7 +17,9 @@ struct json_value;
 struct json_member {
 	const char *key;
 	int line, col;
-	struct json_value *value;
+	struct json_value *value; /* a null at the key when bare */
+	bool bare;            /* a key with no ':' and value, as rt-app's
+				 workgen leaves "suspend" for it to fill in */
 };
 
 struct json_value {
@@ -25,8 +27,9 @@ struct json_value {
 	int line, col;
 	bool boolean;
 	double number;
-	bool is_integer;      /* written without fraction or exponent */
-	int64_t integer;      /* valid when is_integer and it fits */
+	bool is_integer;      /* written without fraction or exponent, fits int64_t */
+	bool int_overflow;    /* written as an integer, too large for int64_t */
+	int64_t integer;      /* valid when is_integer */
 	const char *string;   /* NUL-terminated (may contain no NUL) */
 	size_t len;           /* array items or object members */
 	struct json_value **items;

@@ -36,6 +36,7 @@
  */
 #include "sim.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -183,6 +184,9 @@ struct sim {
 	struct mark *marks;
 	size_t nr_marks, cap_marks;
 	const char *broken;
+	/* the library's refusal (DLS_E*) of a thread's reservation: the run
+	 * stops, as rt-app does when sched_setattr() fails; 0 = none */
+	int refused;
 	void *smp_mem;
 	bool full_affinity; /* no deadline thread is restricted to some CPUs */
 	/* locks */
@@ -975,18 +979,27 @@ static uint64_t cluster_bits(const struct sim *s, uint64_t allowed)
 	return best ? best : allowed;
 }
 
-static int place(struct sim *s, struct thread *t, struct dls_params *p)
+/* The CPU a new thread starts on, or -1 with *err the library's refusal
+ * of a deadline thread (DLS_EBANDWIDTH when no CPU it may use admits it). */
+static int place(struct sim *s, struct thread *t, struct dls_params *p, int *err)
 {
 	uint64_t allowed = t->allowed;
 	int best = -1;
 
+	*err = DLS_EBANDWIDTH;
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		if ((allowed && !(allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
 			continue;
 		if (t->is_dl) {
 			/* First fit by reserved bandwidth (admission decides). */
-			if (dls_entity_attach(&s->rqs[cpu], &t->se, p) == 0)
+			int r = dls_entity_attach(&s->rqs[cpu], &t->se, p);
+
+			if (r == 0)
 				return cpu;
+			if (r != DLS_EBANDWIDTH) {
+				*err = r; /* the parameters themselves: no CPU takes them */
+				return -1;
+			}
 		} else if (best < 0 || s->cpus[cpu].nr_assigned < s->cpus[best].nr_assigned) {
 			best = cpu; /* the least crowded allowed CPU */
 		}
@@ -998,10 +1011,71 @@ static int place(struct sim *s, struct thread *t, struct dls_params *p)
 	return best;
 }
 
+static double bw_ratio(uint64_t bw)
+{
+	return (double)bw / (double)DLS_BW_UNIT;
+}
+
+/* Why admission refused thread t with bandwidth bw: the limit, what is
+ * admitted already and the capacity it is measured against. */
+static void explain_admission(const struct sim *s, const struct thread *t, uint64_t bw)
+{
+	const struct dls_domain_config *cfg = &s->dom.cfg;
+	double limit = cfg->bw_limit == DLS_BW_UNLIMITED ? 0 : bw_ratio(cfg->bw_limit);
+
+	if (s->dom.smp) {
+		double cap = (double)s->dom.smp->capacity_online / 1024.0;
+
+		fprintf(stderr, "dlsim:   it needs %.4f of a CPU; admitted already %.4f; "
+			"limit %.0f%% of the online capacity %.3f CPUs = %.4f\n", bw_ratio(bw),
+			bw_ratio(s->dom.smp->bw_total), limit * 100, cap, limit * cap);
+		return;
+	}
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		double cap = (double)s->rqs[cpu].capacity / 1024.0;
+
+		if ((t->allowed && !(t->allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
+			continue;
+		fprintf(stderr, "dlsim:   CPU %d: it needs %.4f; admitted already %.4f; limit "
+			"%.0f%% of capacity %.3f = %.4f\n", cpu, bw_ratio(bw),
+			bw_ratio(s->rqs[cpu].bw_total), limit * 100, cap, limit * cap);
+	}
+}
+
+/* The library refused thread t's reservation (err): say why, with the
+ * task's place in the workload file. */
+static void report_refusal(const struct sim *s, const struct thread *t,
+			   const struct dls_params *p, int err)
+{
+	const struct wl_task *task = t->task;
+
+	fprintf(stderr, "dlsim: %s:%d:%d: ", s->w->fname ? s->w->fname : "workload",
+		task->line, task->col);
+	if (err == DLS_EBANDWIDTH) {
+		fprintf(stderr, "admission control refused \"%s\" (%llu/%llu us) on every "
+			"CPU it may use\n", t->name,
+			(unsigned long long)task->sched.dl_runtime_us,
+			(unsigned long long)task->sched.dl_period_us);
+		explain_admission(s, t, dls_params_bw(p));
+		return;
+	}
+	fprintf(stderr, "the library refused \"%s\" (dl-runtime %llu us, dl-deadline %llu us, "
+		"dl-period %llu us): %s", t->name,
+		(unsigned long long)task->sched.dl_runtime_us,
+		(unsigned long long)task->sched.dl_deadline_us,
+		(unsigned long long)task->sched.dl_period_us, dls_strerror(err));
+	if (err == DLS_EPERIOD_RANGE)
+		fprintf(stderr, " (%llu us to %llu us)",
+			(unsigned long long)(s->dom.cfg.period_min / US),
+			(unsigned long long)(s->dom.cfg.period_max / US));
+	fprintf(stderr, "\n");
+}
+
 static void spawn(struct sim *s, const struct wl_task *task, int instance)
 {
 	struct thread *t;
 	struct dls_params p = { 0 };
+	int err;
 
 	if (s->nr_threads >= MAX_THREADS)
 		return;
@@ -1045,7 +1119,7 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 	p.period = task->sched.dl_period_us * US;
 	if (task->sched.dl_soft > 0 || (task->sched.dl_soft == 0 && s->w->soft_reservations))
 		p.flags |= DLS_FLAG_SOFT;
-	t->cpu = place(s, t, &p);
+	t->cpu = place(s, t, &p, &err);
 	if (t->cpu >= 0 && !t->is_dl)
 		s->cpus[t->cpu].nr_assigned++;
 	if (t->cpu >= 0 && s->cpus[t->cpu].offline)
@@ -1054,12 +1128,9 @@ static void spawn(struct sim *s, const struct wl_task *task, int instance)
 		dls_entity_set_affinity(&t->se, t->mask);
 	s->threads[s->nr_threads++] = t;
 	if (t->cpu < 0) {
-		fprintf(stderr, "dlsim: admission control refused \"%s\" (%llu/%llu us) on "
-			"every CPU it may use\n", t->name,
-			(unsigned long long)task->sched.dl_runtime_us,
-			(unsigned long long)task->sched.dl_period_us);
+		report_refusal(s, t, &p, err);
 		t->exited = true;
-		s->broken = "admission";
+		s->refused = err;
 		return;
 	}
 	t->job_release = s->now + (uint64_t)task->delay_us * US;
@@ -1583,15 +1654,36 @@ static const char *esc(char *buf, size_t size, const char *str, bool xml)
 
 #define ESC_SIZE 1024 /* names are under 64 bytes, hotplug lists 160 */
 
-static void write_json(struct sim *s, const char *path, uint64_t horizon)
+static FILE *open_output(const char *path)
 {
-	char e[ESC_SIZE];
 	FILE *f = fopen(path, "w");
 
-	if (!f) {
-		fprintf(stderr, "dlsim: cannot write %s\n", path);
-		return;
-	}
+	if (!f)
+		fprintf(stderr, "dlsim: cannot open %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+int sim_close_output(FILE *f, const char *prog, const char *path)
+{
+	int err = 0;
+
+	if (fflush(f) || ferror(f))
+		err = errno ? errno : EIO;
+	if (fclose(f) && !err)
+		err = errno ? errno : EIO;
+	if (!err)
+		return 0;
+	fprintf(stderr, "%s: cannot write %s: %s\n", prog, path, strerror(err));
+	return -1;
+}
+
+static int write_json(struct sim *s, const char *path, uint64_t horizon)
+{
+	char e[ESC_SIZE];
+	FILE *f = open_output(path);
+
+	if (!f)
+		return -1;
 	fprintf(f, "{\n  \"horizon_ns\": %llu,\n  \"threads\": [\n", (unsigned long long)horizon);
 	for (int i = 0; i < s->nr_threads; i++) {
 		struct thread *t = s->threads[i];
@@ -1631,18 +1723,16 @@ static void write_json(struct sim *s, const char *path, uint64_t horizon)
 			i + 1 < s->nr_hp_log ? "," : "");
 	}
 	fprintf(f, "  ]\n}\n");
-	fclose(f);
+	return sim_close_output(f, "dlsim", path);
 }
 
-static void write_trace(struct sim *s, const char *path)
+static int write_trace(struct sim *s, const char *path)
 {
 	char e[ESC_SIZE];
-	FILE *f = fopen(path, "w");
+	FILE *f = open_output(path);
 
-	if (!f) {
-		fprintf(stderr, "dlsim: cannot write %s\n", path);
-		return;
-	}
+	if (!f)
+		return -1;
 	fprintf(f, "{\"traceEvents\": [\n");
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
 		fprintf(f, "{\"ph\": \"M\", \"name\": \"thread_name\", \"pid\": 0, \"tid\": %d, "
@@ -1672,10 +1762,10 @@ static void write_trace(struct sim *s, const char *path)
 	}
 	fprintf(f, "{\"ph\": \"M\", \"name\": \"process_name\", \"pid\": 0, "
 		"\"args\": {\"name\": \"dlsim\"}}\n]}\n");
-	fclose(f);
+	return sim_close_output(f, "dlsim", path);
 }
 
-static void write_svg(struct sim *s, const char *path, uint64_t horizon)
+static int write_svg(struct sim *s, const char *path, uint64_t horizon)
 {
 	static const char *const colors[] = { "#4e79a7", "#f28e2b", "#e15759", "#76b7b2",
 					      "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
@@ -1685,12 +1775,10 @@ static void write_svg(struct sim *s, const char *path, uint64_t horizon)
 	int height = 40 + s->nr_cpus * row + 30 + legend_rows * 18;
 	double scale = horizon ? (double)width / (double)horizon : 0;
 	char e[ESC_SIZE];
-	FILE *f = fopen(path, "w");
+	FILE *f = open_output(path);
 
-	if (!f) {
-		fprintf(stderr, "dlsim: cannot write %s\n", path);
-		return;
-	}
+	if (!f)
+		return -1;
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 		"font-family=\"sans-serif\" font-size=\"11\">\n", left + width + 20, height);
 	fprintf(f, "<text x=\"%d\" y=\"16\">dlsim: %.3f s on %d CPUs (red: miss, "
@@ -1755,7 +1843,7 @@ static void write_svg(struct sim *s, const char *path, uint64_t horizon)
 			lx + 16, ly, esc(e, sizeof(e), s->threads[i]->name, true));
 	}
 	fprintf(f, "</svg>\n");
-	fclose(f);
+	return sim_close_output(f, "dlsim", path);
 }
 
 /* ---- main loop -------------------------------------------------------- */
@@ -1870,7 +1958,7 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 		if (!w->tasks[i].forked_only)
 			for (int64_t k = 0; k < w->tasks[i].instance; k++)
 				spawn(&s, &w->tasks[i], (int)k);
-	if (s.broken) {
+	if (s.refused) {
 		res->exit_code = 2;
 		goto done;
 	}
@@ -1992,21 +2080,21 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 			if (!again)
 				break;
 		}
+		/* A forked reservation the library refused stops the run, as
+		 * rt-app stops when sched_setattr() fails (spawn() said why). */
+		if (s.refused) {
+			res->exit_code = 2;
+			break;
+		}
 		if (opt->check && !s.broken) {
 			s.broken = check_all(&s);
 			if (!s.broken && s.dom.smp && s.full_affinity)
 				s.broken = dls_domain_check_global_edf(&s.dom);
 		}
 		if (s.broken) {
-			/* A forked reservation refused by admission stops the run,
-			 * as rt-app stops when sched_setattr() fails (spawn() said
-			 * which); anything else is a broken invariant. */
-			bool refused = !strcmp(s.broken, "admission");
-
-			if (!refused)
-				fprintf(stderr, "dlsim: invariant broken at %llu ns: %s\n",
-					(unsigned long long)s.now, s.broken);
-			res->exit_code = refused ? 2 : 3;
+			fprintf(stderr, "dlsim: invariant broken at %llu ns: %s\n",
+				(unsigned long long)s.now, s.broken);
+			res->exit_code = 3;
 			break;
 		}
 		if (s.progress && !(iter & 1023))
@@ -2044,12 +2132,12 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 
 	if (!opt->quiet)
 		print_summary(&s, out, horizon);
-	if (opt->json_path)
-		write_json(&s, opt->json_path, horizon);
-	if (opt->trace_path)
-		write_trace(&s, opt->trace_path);
-	if (opt->svg_path)
-		write_svg(&s, opt->svg_path, horizon);
+	/* Every output is attempted; one that fails ends the run with 74
+	 * unless it already ends with a status of its own. */
+	if ((opt->json_path && write_json(&s, opt->json_path, horizon)) |
+	    (opt->trace_path && write_trace(&s, opt->trace_path)) |
+	    (opt->svg_path && write_svg(&s, opt->svg_path, horizon)))
+		res->exit_code = res->exit_code ? res->exit_code : 74;
 done:
 	res->events = s.events;
 	for (size_t i = 0; i < s.nr_hp_log; i++)

@@ -42,12 +42,18 @@ struct sim_result {
 	uint64_t boosts;       /* times a thread started running boosted */
 	uint64_t lock_wait_ns; /* total time threads waited for mutexes */
 	unsigned int stranded; /* threads a CPU going offline could not place */
-	/* 0 ok, 2 admission refused, 3 invariant broken, 4 deadlock or a
-	 * mutex used against its rules (the message is on stderr) */
+	/* 0 ok, 2 the library refused a reservation (admission or its
+	 * parameters), 3 invariant broken, 4 deadlock or a mutex used against
+	 * its rules, 74 an output file could not be written (the message is
+	 * on stderr) */
 	int exit_code;
 };
 
 int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	    struct sim_result *res);
+
+/* Closes an output file: 0, or -1 when a write or the close failed (a full
+ * disk shows only here), with "prog: cannot write path: reason" on stderr. */
+int sim_close_output(FILE *f, const char *prog, const char *path);
 
 #endif

@@ -716,7 +716,8 @@ static int load_dir(const char *dir, bool strict, struct workload **out, size_t 
 		int lr = workload_load_file(&w[i], names[i], strict);
 
 		if (lr == -2) {
-			fprintf(stderr, "dlsim sweep: cannot read %s\n", names[i]);
+			fprintf(stderr, "dlsim sweep: cannot read %s: %s\n", names[i],
+				workload_load_error(&w[i]));
 			rc = 66;
 			continue;
 		}
@@ -784,7 +785,7 @@ static int write_csv(const char *path, const struct sweep_point *p, int n,
 				fprintf(f, ",%.6g", accepted_ratio(&p[i], t));
 		fprintf(f, "\n");
 	}
-	return fclose(f) ? -1 : 0;
+	return sim_close_output(f, "dlsim sweep", path);
 }
 
 /* Ratio against utilisation: axes with ticks, a polyline and its points. */
@@ -874,7 +875,7 @@ static int write_svg(const char *path, const char *title, const struct sweep_poi
 			top + h - h * ratio, p[i].util, p[i].schedulable, p[i].sets);
 	}
 	fprintf(f, "</svg>\n");
-	return fclose(f) ? -1 : 0;
+	return sim_close_output(f, "dlsim sweep", path);
 }
 
 /* ---- command line ---------------------------------------------------------- */
@@ -924,7 +925,11 @@ static int usage(FILE *f, int code)
 		"                       set QPA rejects must miss on one CPU at the deadline\n"
 		"                       QPA names; a disagreement is written as\n"
 		"                       disagree-STEP-INDEX.json (in --save DIR, or here)\n"
-		"                       and the sweep exits with status 2\n",
+		"                       and the sweep exits with status 2\n"
+		"Exit status: 0 done; 1 a set failed to run or out of memory; 2 a\n"
+		"disagreement under --check-analysis; 64 bad\n"
+		"command line; 65 errors in a file of --dir; 66 --dir or one of its files\n"
+		"cannot be read; 73 --csv, --svg or stdout could not be written.\n",
 		WL_MAX_CPUS, SWEEP_MAX_TASKS);
 	return code;
 }
@@ -1059,6 +1064,11 @@ static int finish(const struct sweep_point *pts, int n, const char *csv, const c
 		rc = 73;
 	if (svg && write_svg(svg, title, pts, n, tests))
 		rc = 73;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "dlsim sweep: cannot write standard output: %s\n",
+			strerror(errno));
+		rc = 73;
+	}
 	return rc;
 }
 

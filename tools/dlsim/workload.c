@@ -1,13 +1,18 @@
 #include "workload.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 struct ctx {
 	struct workload *w;
 	const char *fname;
 	bool strict;
+	const char *task;     /* the task being read, for workgen's bare entries */
 };
 
 static void diag(struct ctx *c, bool error, int line, int col, const char *fmt, ...)
@@ -57,10 +62,22 @@ static void *wl_alloc(struct ctx *c, size_t n)
 
 #define VDIAG(c, err, v, ...) diag((c), (err), (v)->line, (v)->col, __VA_ARGS__)
 
+/* A bare key ("suspend", with no value) where a value is needed. */
+static bool bare_key(struct ctx *c, const struct json_member *m)
+{
+	if (!m->bare)
+		return false;
+	diag(c, true, m->line, m->col, "\"%s\" has no value (expected \"%s\": value)",
+	     m->key, m->key);
+	return true;
+}
+
 static bool want_type(struct ctx *c, const struct json_member *m, enum json_type t)
 {
 	if (m->value->type == t)
 		return true;
+	if (bare_key(c, m))
+		return false;
 	VDIAG(c, true, m->value, "\"%s\" must be %s %s, not %s", m->key,
 	      t == JSON_OBJECT || t == JSON_ARRAY ? "an" : "a", json_type_name(t),
 	      json_type_name(m->value->type));
@@ -71,18 +88,40 @@ static bool get_int(struct ctx *c, const struct json_member *m, int64_t min,
 		    int64_t max, int64_t *out)
 {
 	const struct json_value *v = m->value;
+	int64_t i;
 
-	if (v->type != JSON_NUMBER || !v->is_integer) {
+	if (bare_key(c, m))
+		return false;
+	if (v->type != JSON_NUMBER) {
 		VDIAG(c, true, v, "\"%s\" must be an integer, not %s", m->key,
-		      v->type == JSON_NUMBER ? "a fraction" : json_type_name(v->type));
+		      json_type_name(v->type));
 		return false;
 	}
-	if (v->integer < min || v->integer > max) {
-		VDIAG(c, true, v, "\"%s\" = %lld is out of range [%lld, %lld]", m->key,
-		      (long long)v->integer, (long long)min, (long long)max);
+	/* rt-app's reader takes 1e3 or 1000.0 for 1000 (json-c converts a
+	 * double); a fraction would be cut, so it is refused. */
+	if (v->int_overflow || (!v->is_integer && (v->number >= 0x1p63 || v->number < -0x1p63))) {
+		VDIAG(c, true, v, "\"%s\" is out of range (does not fit in 64 bits; "
+		      "expected [%lld, %lld])", m->key, (long long)min, (long long)max);
 		return false;
 	}
-	*out = v->integer;
+	/* |number| < 2^63 here, so the conversion is defined. */
+	if (!v->is_integer && v->number != (double)(int64_t)v->number) {
+		VDIAG(c, true, v, "\"%s\" must be an integer, not a fraction (%.17g)",
+		      m->key, v->number);
+		return false;
+	}
+	i = v->is_integer ? v->integer : (int64_t)v->number;
+	if (i < min) {
+		VDIAG(c, true, v, "\"%s\" = %lld is too small (minimum %lld)", m->key,
+		      (long long)i, (long long)min);
+		return false;
+	}
+	if (i > max) {
+		VDIAG(c, true, v, "\"%s\" = %lld is too large (maximum %lld)", m->key,
+		      (long long)i, (long long)max);
+		return false;
+	}
+	*out = i;
 	return true;
 }
 
@@ -190,6 +229,21 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 	ev->key = m->key;
 	ev->line = v->line;
 	ev->col = v->col;
+	/* rt-app's tutorial: the string of "suspend" may be left empty, and
+	 * workgen fills in the thread's own name; "yield" takes none. */
+	if ((m->bare && (ev->type == WL_SUSPEND || ev->type == WL_YIELD)) ||
+	    (ev->type == WL_SUSPEND && v->type == JSON_STRING && !v->string[0])) {
+		if (ev->type == WL_SUSPEND) {
+			ev->ref = c->task;
+			diag(c, false, m->line, m->col, "\"%s\" has %s: read as "
+			     "\"%s\": \"%s\", as rt-app's workgen fills it in", m->key,
+			     m->bare ? "no value" : "an empty name", m->key, c->task);
+		} else {
+			diag(c, false, m->line, m->col, "\"%s\" has no value: read as "
+			     "\"%s\": \"\", as rt-app's workgen leaves it", m->key, m->key);
+		}
+		return !c->strict;
+	}
 	switch (ev->type) {
 	case WL_RUN:
 	case WL_RUNTIME:
@@ -276,7 +330,11 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 	}
 	if (!strcmp(m->key, "dl-runtime") || !strcmp(m->key, "dl-period") ||
 	    !strcmp(m->key, "dl-deadline")) {
-		if (!get_int(c, m, 0, (INT64_C(1) << 53), &v))
+		/* 0 stands for "not given" in dl-period and dl-deadline (rt-app
+		 * defaults them); a runtime of 0 is simply too small. */
+		if (m->key[3] == 'r')
+			s->dl_runtime_given = true;
+		if (!get_int(c, m, m->key[3] == 'r' ? 1 : 0, (INT64_C(1) << 53), &v))
 			return false;
 		if (m->key[3] == 'r')
 			s->dl_runtime_us = (uint64_t)v;
@@ -368,6 +426,8 @@ static bool check_sched(struct ctx *c, const struct json_value *at, const char *
 	if (s->dl_deadline_us == 0)
 		s->dl_deadline_us = s->dl_period_us;
 	if (s->dl_runtime_us == 0) {
+		if (s->dl_runtime_given)
+			return false; /* given, and refused where it stands */
 		VDIAG(c, true, at, "SCHED_DEADLINE task \"%s\" needs \"dl-runtime\" (us)", name);
 		return false;
 	}
@@ -396,6 +456,7 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 	/* The slot may hold a task that failed to parse: start afresh. */
 	memset(t, 0, sizeof(*t));
 	t->name = tm->key;
+	c->task = tm->key;
 	t->line = tm->line;
 	t->col = tm->col;
 	t->instance = 1;
@@ -532,6 +593,8 @@ static void parse_global(struct ctx *c, const struct json_value *g)
 
 static double get_number(struct ctx *c, const struct json_member *m, double min, double max)
 {
+	if (bare_key(c, m))
+		return min;
 	if (m->value->type != JSON_NUMBER) {
 		VDIAG(c, true, m->value, "\"%s\" must be a number, not %s", m->key,
 		      json_type_name(m->value->type));
@@ -562,8 +625,8 @@ static void parse_platform(struct ctx *c, const struct json_value *p)
 			if (!want_type(c, m, JSON_ARRAY))
 				continue;
 			for (size_t k = 0; k < a->len && k < WL_MAX_CPUS; k++) {
-				struct json_member e = { m->key, a->items[k]->line,
-							 a->items[k]->col, a->items[k] };
+				struct json_member e = { .key = m->key, .line = a->items[k]->line,
+							 .col = a->items[k]->col, .value = a->items[k] };
 
 				if (get_int(c, &e, 1, 1024, &v))
 					w->cpus[k].capacity = (uint32_t)v;
@@ -762,11 +825,16 @@ static void check_refs(struct ctx *c)
 int workload_load(struct workload *w, const char *fname, const char *text,
 		  size_t len, bool strict)
 {
-	struct ctx c = { w, fname, strict };
+	struct ctx c = { .w = w, .fname = fname, .strict = strict };
 	const struct json_value *root;
 	const struct json_member *tasks = NULL;
+	char *name;
 
 	memset(w, 0, sizeof(*w));
+	/* The caller's string may not outlive the model (sweep --dir). */
+	name = wl_alloc(&c, strlen(fname) + 1);
+	if (name)
+		w->fname = memcpy(name, fname, strlen(fname) + 1);
 	w->duration_s = -1;
 	w->default_policy = WL_OTHER;
 	w->nr_cpus = 0;
@@ -847,41 +915,96 @@ int workload_load(struct workload *w, const char *fname, const char *text,
 	return w->errors ? -1 : 0;
 }
 
-int workload_load_file(struct workload *w, const char *fname, bool strict)
+/* Reads at most WL_MAX_FILE_SIZE bytes: a regular file is measured before
+ * it is read, anything else (a pipe, /dev/zero) is cut off at the bound. */
+static char *read_bounded(int fd, size_t *lenp, int *err)
 {
-	FILE *f = fopen(fname, "rb");
+	struct stat st;
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
-	int ret;
 
-	if (!f) {
-		memset(w, 0, sizeof(*w));
-		return -2;
+	if (fstat(fd, &st)) {
+		*err = errno;
+		return NULL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		*err = EISDIR;
+		return NULL;
+	}
+	if (S_ISREG(st.st_mode) && st.st_size > (off_t)WL_MAX_FILE_SIZE) {
+		*err = EFBIG;
+		return NULL;
 	}
 	for (;;) {
-		size_t n;
+		ssize_t n;
 
 		if (len == cap) {
-			char *nb = realloc(buf, cap ? cap * 2 : 65536);
+			/* One byte past the bound tells a file over it. */
+			size_t ncap = cap ? cap * 2 : 65536;
+			char *nb;
 
+			if (ncap > (size_t)WL_MAX_FILE_SIZE + 1)
+				ncap = (size_t)WL_MAX_FILE_SIZE + 1;
+			nb = realloc(buf, ncap);
 			if (!nb) {
-				free(buf);
-				fclose(f);
-				memset(w, 0, sizeof(*w));
-				return -2;
+				*err = ENOMEM;
+				break;
 			}
 			buf = nb;
-			cap = cap ? cap * 2 : 65536;
+			cap = ncap;
 		}
-		n = fread(buf + len, 1, cap - len, f);
-		if (n == 0)
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			*err = errno;
 			break;
-		len += n;
+		}
+		if (n == 0) {
+			*lenp = len;
+			return buf;
+		}
+		len += (size_t)n;
+		if (len > WL_MAX_FILE_SIZE) {
+			*err = EFBIG;
+			break;
+		}
 	}
-	fclose(f);
+	free(buf);
+	return NULL;
+}
+
+int workload_load_file(struct workload *w, const char *fname, bool strict)
+{
+	int fd = open(fname, O_RDONLY), err = 0;
+	char *buf;
+	size_t len = 0;
+	int ret;
+
+	if (fd < 0) {
+		err = errno;
+		buf = NULL;
+	} else {
+		buf = read_bounded(fd, &len, &err);
+		close(fd);
+	}
+	if (!buf) {
+		memset(w, 0, sizeof(*w));
+		w->load_errno = err ? err : EIO;
+		return -2;
+	}
 	ret = workload_load(w, fname, buf, len, strict);
 	free(buf); /* the model keeps no pointer into the raw text */
 	return ret;
+}
+
+const char *workload_load_error(const struct workload *w)
+{
+	if (w->load_errno == EFBIG)
+		return "larger than 64 MiB, the limit for workload files";
+	if (w->load_errno == EISDIR)
+		return "is a directory";
+	return strerror(w->load_errno);
 }
 
 void workload_free(struct workload *w)
@@ -894,6 +1017,23 @@ void workload_free(struct workload *w)
 	free(w->allocs);
 	json_free(&w->doc);
 	memset(w, 0, sizeof(*w));
+}
+
+int workload_load_cli(struct workload *w, const char *prog, const char *fname, bool strict)
+{
+	int rc = workload_load_file(w, fname, strict);
+
+	if (rc == -2) {
+		fprintf(stderr, "%s: cannot read %s: %s\n", prog, fname, workload_load_error(w));
+		return 66;
+	}
+	workload_print_diags(w, stderr);
+	if (rc) {
+		fprintf(stderr, "%s: %u error(s) in %s\n", prog, w->errors, fname);
+		workload_free(w);
+		return 65;
+	}
+	return 0;
 }
 
 void workload_print_diags(const struct workload *w, FILE *out)

@@ -13,6 +13,8 @@
 #include "json.h"
 
 #define WL_MAX_CPUS 64
+/* Workload files larger than this are refused before they are read. */
+#define WL_MAX_FILE_SIZE (64u << 20)
 
 enum wl_event_type {
 	WL_RUN, WL_RUNTIME, WL_SLEEP, WL_TIMER, WL_LOCK, WL_UNLOCK, WL_WAIT,
@@ -38,6 +40,7 @@ struct wl_sched {
 	int prio;
 	uint64_t dl_runtime_us, dl_period_us, dl_deadline_us;
 	int dl_soft;          /* "dl-soft": 1 true, -1 false, 0 not given */
+	bool dl_runtime_given; /* "dl-runtime" was written, valid or not */
 };
 
 struct wl_phase {
@@ -98,6 +101,10 @@ struct workload {
 	char **diags;
 	size_t nr_diags;
 	unsigned int errors, warnings;
+	/* workload_load_file(): why the file could not be read (an errno
+	 * value, EISDIR or EFBIG included), 0 when it was read */
+	int load_errno;
+	const char *fname;    /* a copy of the name given to workload_load */
 	/* storage */
 	struct json_doc doc;
 	void **allocs;
@@ -108,9 +115,16 @@ struct workload {
  * With strict, warnings count as errors. */
 int workload_load(struct workload *w, const char *fname, const char *text,
 		  size_t len, bool strict);
+/* As workload_load on a file's contents; -2 when the file cannot be read
+ * (w->load_errno says why, workload_load_error() in words). */
 int workload_load_file(struct workload *w, const char *fname, bool strict);
+const char *workload_load_error(const struct workload *w);
 void workload_free(struct workload *w);
 void workload_print_diags(const struct workload *w, FILE *out);
+/* The command line's load: workload_load_file, then the reason a file
+ * cannot be read or the diagnostics on stderr. Returns 0, 65 (errors in the
+ * workload; w is freed) or 66 (unreadable). */
+int workload_load_cli(struct workload *w, const char *prog, const char *fname, bool strict);
 void workload_dump(const struct workload *w, FILE *out);
 const char *wl_policy_name(enum wl_policy p);
 const char *wl_event_name(enum wl_event_type t);
