@@ -481,7 +481,7 @@ static void test_dhall(void)
 
 /*
  * A PI chain (the rt_mutex chain walk; deadline inheritance as in the
- * SCHED_DEADLINE series): A waits on L1 held by B, B waits on L2 held by
+ * 2012 SCHED_DEADLINE patches): A waits on L1 held by B, B waits on L2 held by
  * C, so C runs with A's deadline ahead of M, whose own deadline lies
  * between. One CPU, time in ms, deadline = release + D:
  *   C: released 0, D 100: lock L2, run 3, unlock L2

@@ -47,15 +47,11 @@
 #define DLS_ENQUEUE_WAKEUP 0x1u
 /** @brief dls_enqueue(): replenish the budget before queueing. */
 #define DLS_ENQUEUE_REPLENISH 0x2u
-/** @brief dls_enqueue(): put back as it was (no CBS rule applied). */
-#define DLS_ENQUEUE_RESTORE 0x4u
 
 /** @brief dls_dequeue(): the entity blocks (stops being runnable). */
 #define DLS_DEQUEUE_SLEEP 0x1u
 /** @brief dls_dequeue(): the entity's current job is complete (implies SLEEP). */
 #define DLS_DEQUEUE_DONE 0x2u
-/** @brief dls_dequeue(): take off the tree but keep runnable (for a move). */
-#define DLS_DEQUEUE_SAVE 0x4u
 
 /**
  * @brief Fill @p cfg with the defaults (100 us .. 2^22 us periods, 95%
@@ -228,8 +224,11 @@ DLS_API int dls_task_dead(struct dls_rq *rq, struct dls_entity *se);
  *
  * With DLS_ENQUEUE_WAKEUP the entity becomes runnable and the CBS wake-up
  * rule decides whether it keeps its deadline; with DLS_ENQUEUE_REPLENISH
- * its budget is replenished first. A throttled entity is only marked
- * runnable; its replenishment timer will queue it.
+ * its budget is replenished first. With no flag it is put back as it was
+ * (after dls_dequeue() with no flag, around a change): no CBS rule applies,
+ * except that an entity that never started an instance starts one. A
+ * throttled entity is only marked runnable; its replenishment timer will
+ * queue it.
  * @param[in,out] rq its runqueue (lock held).
  * @param[in,out] se the entity, not queued.
  * @param[in] flags DLS_ENQUEUE_*.
@@ -247,7 +246,8 @@ DLS_API int dls_enqueue(struct dls_rq *rq, struct dls_entity *se,
  *
  * A running entity is charged first. With DLS_DEQUEUE_DONE its job is
  * complete (counted in @c stats.jobs_done): a miss is counted if that
- * happens after its deadline.
+ * happens after its deadline. With no flag it stays runnable, its deadline
+ * and runtime kept for a later dls_enqueue() with no flag.
  * @param[in,out] rq its runqueue (lock held).
  * @param[in,out] se the entity.
  * @param[in] flags DLS_DEQUEUE_*.
@@ -377,6 +377,25 @@ DLS_API struct dls_entity *dls_schedule(struct dls_rq *rq);
  */
 DLS_API int dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
 				 bool boosted, uint64_t inherited_deadline);
+
+/**
+ * @brief Lock the runqueue an entity is attached to, following it if it
+ * migrates meanwhile, also into another domain (Linux's task_rq_lock):
+ * lock what dls_entity::rq names, through its domain's lock op, and try
+ * again if the entity left before the lock was taken.
+ * @param[in] se an entity.
+ * @return the entity's runqueue, locked (nothing is locked when its
+ *         domain has no lock op); NULL, nothing locked, when it is not
+ *         attached.
+ * @note With no runqueue lock held; any thread.
+ */
+DLS_API struct dls_rq *dls_entity_lock(struct dls_entity *se);
+
+/**
+ * @brief Unlock the runqueue dls_entity_lock() returned.
+ * @param[in,out] rq that runqueue, or NULL (nothing to do).
+ */
+DLS_API void dls_entity_unlock(struct dls_rq *rq);
 
 /**
  * @brief Validate a runqueue: tree shape and order, counts, the earliest

@@ -44,8 +44,10 @@
 /** @brief Bandwidth limit value that disables admission control. */
 #define DLS_BW_UNLIMITED UINT64_MAX
 
-/** @brief Capacity of a full-speed CPU. */
-#define DLS_CAPACITY_SCALE 1024u
+/** @brief Fractional bits of CPU capacities (as Linux's SCHED_CAPACITY_SHIFT). */
+#define DLS_CAPACITY_SHIFT 10
+/** @brief Capacity of a full-speed CPU: 1.0 in DLS_CAPACITY_SHIFT fixed point. */
+#define DLS_CAPACITY_SCALE (1u << DLS_CAPACITY_SHIFT)
 
 /**
  * @brief Reservation parameters of a deadline entity (all in ns).
@@ -101,8 +103,21 @@ struct dls_rq;
 struct dls_domain;
 struct dls_cpumask;
 struct dls_smp;
+struct dls_class_hooks;
 
-/** @brief Per-entity overrun notification callback. */
+/**
+ * @brief Per-entity overrun notification callback.
+ *
+ * Called from the charge (dls_update_curr(), dls_tick(), dls_dequeue(),
+ * dls_yield(), ...) with the runqueue lock held, in the middle of the
+ * update: @p se has been charged (its runtime is spent or its deadline
+ * passed) but is not yet throttled or replenished, so the runqueue is
+ * between two consistent states.
+ * @note It may read @p se and its statistics, record the event and wake or
+ * signal another thread. It must not call any libdlsched function on this
+ * domain (nor dls_rq_check()), take a runqueue lock (this one is held), or
+ * free or re-initialise @p se.
+ */
 typedef void (*dls_overrun_fn)(void *arg, struct dls_entity *se);
 
 /**
@@ -192,7 +207,15 @@ struct dls_ops {
 	void (*lock)(void *ctx, int cpu);
 	/** Optional: unlock @p cpu's runqueue. */
 	void (*unlock)(void *ctx, int cpu);
-	/** Optional: receives every trace event; costs one branch when NULL. */
+	/**
+	 * Optional: receives every trace event; costs one branch when NULL.
+	 * Called with the event's runqueue lock held, often in the middle of
+	 * an operation (between taking an entity off the tree and putting it
+	 * back, before the counts are brought up to date): it may copy the
+	 * event and read the entity's fields, but must not call libdlsched
+	 * on this domain (nor its validators), take a runqueue lock, or free
+	 * the entity.
+	 */
 	void (*trace)(void *ctx, const struct dls_trace_event *ev);
 };
 
@@ -278,6 +301,10 @@ struct dls_domain {
 	int nr_cpus;                    /**< read-only: number of runqueues */
 	struct dls_smp *smp;            /**< read-only: global scheduling state, or NULL
 					     when each CPU is scheduled on its own */
+	/** private: what the runqueues call of global scheduling, installed
+	 *  by dls_smp_init() with @c smp; NULL when each CPU is scheduled on
+	 *  its own */
+	const struct dls_class_hooks *hooks;
 };
 
 /** @} */
