@@ -258,6 +258,38 @@ static void test_schedcat_gy_rta(void)
 }
 
 /*
+ * Bertogna, Cirinei & Lipari (ECRTS 2005), Section 3.3, as ported in
+ * EVA-rt-Engine (Yurand2000/EVA-rt-Engine, src/analyses/
+ * smp_earliest_deadline_first/mod.rs, test gfb_bak_example): (C, D, T) =
+ * (49, 100, 100) twice and (2, 50, 100) on two CPUs: GFB accepts, BAK
+ * rejects (neither test dominates the other). schedcat's native test
+ * driver runs the same set (native/src/testmain.cpp, test_baker) but
+ * asserts nothing.
+ * By hand: GFB 0.49 + 0.49 + 0.04 = 1.02 <= 2 - 0.49. BAK for the third
+ * task (lambda = 0.04): beta = min(1, 0.49 + (49 - 0.04 * 100) / 50) = 1 for
+ * each heavy task, plus 0.04: 2.04 > 2 - 0.04. BCL for the third task: each
+ * heavy task's I = 49 is capped at D - C = 48, the sum 96 equals
+ * 2 * 48 with no I <= 48: rejected too. RTA: the third task runs at once on
+ * one CPU; its bound is 3, each heavy task's 51.
+ */
+static void test_bcl_section_3_3(void)
+{
+	struct dls_params ts[] = { task(49, 100, 100), task(49, 100, 100), task(2, 50, 100) };
+	static const bool want[4] = { true, false, false, true };
+	struct dls_analysis_result r;
+	uint64_t resp[3];
+
+	expect_global(ts, 3, 2, want, resp);
+	DLS_ASSERT_EQ_U64(resp[0], 51);
+	DLS_ASSERT_EQ_U64(resp[1], 51);
+	DLS_ASSERT_EQ_U64(resp[2], 3);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_bak(ts, 3, 2, &r), 0);
+	DLS_ASSERT_EQ_U64(r.task, 2);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_bcl(ts, 3, 2, &r), 0);
+	DLS_ASSERT_EQ_U64(r.task, 2);
+}
+
+/*
  * Linux, Documentation/scheduler/sched-deadline.rst §3.2: Task_1 =
  * (50 ms, 50 ms, 100 ms), Task_2 = (10 ms, 100 ms, 100 ms) as
  * (WCET, D, P): the density test fails (50/50 + 10/100 = 1.1), yet EDF
@@ -380,6 +412,7 @@ static const struct dls_test_case cases[] = {
 	{ "schedcat README and EDFSimulator: 3 x (2, 3)", test_schedcat_readme },
 	{ "schedcat Test_bar vs exact and global tests", test_schedcat_bar },
 	{ "schedcat Test_gy_rta exact response times", test_schedcat_gy_rta },
+	{ "BCL 2005 section 3.3: GFB accepts, BAK rejects", test_bcl_section_3_3 },
 	{ "sched-deadline.rst 3.2: density fails, EDF meets", test_kernel_doc_density },
 	{ "sched-deadline.rst 4: 95% admission", test_kernel_doc_admission },
 	{ "Buttazzo exercise 4.6: processor demand", test_buttazzo_ex46 },
