@@ -290,6 +290,29 @@ static void test_bcl_section_3_3(void)
 }
 
 /*
+ * Bertogna, Cirinei & Lipari (IEEE TPDS 20(4), 2009), Example 1, as ported
+ * in EVA-rt-Engine (src/analyses/smp_earliest_deadline_first/bcl_2009.rs,
+ * test example_1): (C, D, T) = (20, 30, 30) twice and (5, 30, 30) on two
+ * CPUs: GFB rejects, the paper's EDF test (eq. 9) accepts.
+ * Difference: that test is the 2009 form, sum_{i != k} min(I_i, D_k - C_k
+ * + 1) < m (D_k - C_k + 1); ours is the 2005 form (min with D_k - C_k,
+ * equality allowed when some 0 < I_i <= D_k - C_k). By hand both accept:
+ * for a heavy task the interference is min(20, 10) + 5 = 15 < 2 * 10, for
+ * the light one 20 + 20 < 2 * 25. RTA accepts too (bounds 25 each), BAK
+ * does not (betas 2/3 + 2/3 + 1/6 > 2 - 2/3 for a heavy task).
+ */
+static void test_bcl_2009_example_1(void)
+{
+	struct dls_params ts[] = { task(20, 30, 30), task(20, 30, 30), task(5, 30, 30) };
+	static const bool want[4] = { false, false, true, true };
+	uint64_t resp[3];
+
+	expect_global(ts, 3, 2, want, resp);
+	for (int i = 0; i < 3; i++)
+		DLS_ASSERT_EQ_U64(resp[i], 25);
+}
+
+/*
  * Linux, Documentation/scheduler/sched-deadline.rst §3.2: Task_1 =
  * (50 ms, 50 ms, 100 ms), Task_2 = (10 ms, 100 ms, 100 ms) as
  * (WCET, D, P): the density test fails (50/50 + 10/100 = 1.1), yet EDF
@@ -413,6 +436,7 @@ static const struct dls_test_case cases[] = {
 	{ "schedcat Test_bar vs exact and global tests", test_schedcat_bar },
 	{ "schedcat Test_gy_rta exact response times", test_schedcat_gy_rta },
 	{ "BCL 2005 section 3.3: GFB accepts, BAK rejects", test_bcl_section_3_3 },
+	{ "BCL 2009 example 1: GFB rejects, BCL accepts", test_bcl_2009_example_1 },
 	{ "sched-deadline.rst 3.2: density fails, EDF meets", test_kernel_doc_density },
 	{ "sched-deadline.rst 4: 95% admission", test_kernel_doc_admission },
 	{ "Buttazzo exercise 4.6: processor demand", test_buttazzo_ex46 },
