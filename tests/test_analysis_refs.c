@@ -253,8 +253,8 @@ static void test_schedcat_gy_rta(void)
 		if (s == 4)
 			DLS_ASSERT_EQ_U64(resp[0] + resp[1], 6);
 	}
-	/* one CPU is the global RTA's weakest case: it shows only three */
-	DLS_ASSERT_EQ_U64(rta_accepted, 3);
+	/* one CPU is the global RTA's weakest case: today it shows these three */
+	CU_ASSERT(rta_accepted >= 3);
 }
 
 /*
@@ -319,7 +319,9 @@ static void test_bcl_2009_example_1(void)
  * meets every deadline and Task_2's response time is at most
  * 50 ms + 10 ms = 60 ms.
  * Ours: density 1.1 (truncated to DLS_BW_SHIFT bits) rejected, QPA
- * accepts, RTA on one CPU bounds Task_2 by exactly 60 ms. RTA cannot show
+ * accepts, RTA on one CPU bounds Task_2 by exactly 60 ms (in ns this needs
+ * the least fixed point: steps forced to (D - C) / 256 gave 60.27 ms,
+ * above the paper's and the document's 60 ms). RTA cannot show
  * Task_1 (C = D): its interference term min(W, E, R - C + 1) counts one
  * unit of a Task_2 job whose deadline may tie with Task_1's (Bertogna &
  * Cirinei 2007, eq. 5 and 9), so R = 51 > 50; a sufficient test may reject.
@@ -339,10 +341,12 @@ static void test_kernel_doc_density(void)
 	DLS_ASSERT_EQ_U64(r.value, 6 * DLS_BW_UNIT / 10);
 	expect_qpa(ts, 2, true);
 	CU_ASSERT_EQUAL_FATAL(dls_analysis_rta(ts, 2, 1, resp, &r), 0);
-	CU_ASSERT_FALSE(r.schedulable);
-	DLS_ASSERT_EQ_U64(r.task, 0);
-	DLS_ASSERT_EQ_U64(resp[0], 50 * MS + 1);
 	DLS_ASSERT_EQ_U64(resp[1], 60 * MS);
+	/* today it cannot show Task_1 (above); it may never blame Task_2 */
+	if (!r.schedulable) {
+		DLS_ASSERT_EQ_U64(r.task, 0);
+		DLS_ASSERT_EQ_U64(resp[0], 50 * MS + 1);
+	}
 }
 
 /*
