@@ -100,7 +100,7 @@ check-fuzz: deps-fuzz
 # nothing but make, a clean clone, and make check, check-cross and a short
 # check-fuzz run there; every package must come from tools/install-deps.sh.
 check-fresh:
-	FUZZ_SECONDS=$${FUZZ_SECONDS:-10} tools/check-fresh.sh $(BUILD) check check-cross check-fuzz
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-10} tools/check-fresh.sh $(BUILD) demo check check-cross check-fuzz
 
 check-freestanding: deps-cross
 	tools/check-freestanding.sh $(BUILD)

@@ -1,6 +1,6 @@
 /*
- * cpudl versus the linear scan (the seed's latest_cpu_find), and the cost of
- * CPU-mask operations on one word versus many.
+ * cpudl versus the linear scan (latest_cpu_find of the 2012 SCHED_DEADLINE
+ * patches), and the cost of CPU-mask operations on one word versus many.
  *
  * Table 1, per CPU count n: every CPU busy with a deadline, the entity
  * allowed everywhere (the linear scan's worst case, the heap's common one).
@@ -8,7 +8,7 @@
  * an array store) then find the CPU for a random entity deadline (heap:
  * dls_cpudl_find; linear: a scan of n CPUs). "linear" is the scan written
  * inline over a deadline array, the cheapest form of the reference;
- * "linear-ref" is dls_cpudl_find_linear() with its per-CPU callback.
+ * "linear-ref" is dls__cpudl_find_linear() with its per-CPU callback.
  * Both see the same random sequence. Each figure is the median of 5 runs.
  *
  * Table 2: mask operations at 64 CPUs (one word: the single-word path) and
@@ -107,7 +107,7 @@ __attribute__((noinline)) static double run_heap(const struct ops *o, bool with_
 	return (t1 - t0) / o->count;
 }
 
-/* The seed's scan, inline over plain arrays (no callback). */
+/* The patches' scan, inline over plain arrays (no callback). */
 static int linear_inline(const uint64_t *dl, const unsigned char *busy,
 			 const struct dls_cpumask *allowed, int n, uint64_t edl)
 {
@@ -163,7 +163,7 @@ __attribute__((noinline)) static double run_linear(const struct ops *o, bool wit
 		if (with_set)
 			a.dl[o->cpu[i]] = o->dl[i];
 		if (via_ref)
-			acc += dls_cpudl_find_linear(all, all, o->edl[i],
+			acc += dls__cpudl_find_linear(all, all, o->edl[i],
 						     arr_earliest, &a, NULL, NULL);
 		else
 			acc += linear_inline(a.dl, a.busy, all, o->n, o->edl[i]);

@@ -11,8 +11,8 @@
  *  select  dls_select_cpu() for a sleeping entity whose last CPU (0) runs
  *          an earlier deadline: it looks elsewhere. Its deadline is drawn
  *          in [6, 19] ms before each call (a store, the same for the peer).
- *  linear  the peer: the seed's placement scan, dls_cpudl_find_linear()
- *          over the runqueues' earliest deadlines.
+ *  linear  the peer: the placement scan of the 2012 SCHED_DEADLINE patches,
+ *          dls__cpudl_find_linear() over the runqueues' earliest deadlines.
  *  push    dls_entity_move() of w back to CPU 0, then dls_push() on CPU 0
  *          (which moves it to the latest CPU again): one op = move + push.
  *  move    the peer: dls_entity_move() there and back, the bare migration
@@ -185,7 +185,7 @@ __attribute__((noinline)) static void run_ops(struct bench *b, enum op op, long 
 			break;
 		case OP_LINEAR:
 			b->s.deadline = b->dl[i & (NDL - 1)];
-			acc += dls_cpudl_find_linear(b->dom.smp->online, b->all, b->s.deadline,
+			acc += dls__cpudl_find_linear(b->dom.smp->online, b->all, b->s.deadline,
 						     rq_earliest, b->rq, NULL, NULL);
 			break;
 		case OP_PUSH:

@@ -25,13 +25,13 @@
  *    Linux's value-returning atomics);
  *  - dls__atomic_fence: full barrier.
  *
- * The overload protocol of a domain (seed: dl_set_overload/dl_clear_overload)
- * is written with these:
+ * The overload protocol of a domain (dl_set_overload/dl_clear_overload of
+ * the 2012 SCHED_DEADLINE patches) is written with these:
  *
  *   set:   dls__atomic_or(&mask_word, bit);       the bit is set ...
  *          dls__atomic_fetch_add(&count, 1);      ... before the count counts
  *                                                 it (full barrier, so the
- *                                                 seed's wmb() is implied);
+ *                                                 patches' wmb() is implied);
  *   clear: dls__atomic_fetch_sub(&count, 1);      the count drops first ...
  *          dls__atomic_and(&mask_word, ~bit);     ... then the bit goes;
  *   pull:  if (dls__atomic_load_acquire(&count))  a reader that sees the

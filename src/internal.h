@@ -40,6 +40,13 @@ DLS_HIDDEN DLS_NORETURN void dls__assert_fail(const char *expr,
 					      const char *file, int line,
 					      const char *func);
 
+/* @n rounded up to a multiple of @align, a power of two: where the next
+ * part of a caller-provided storage block may start. */
+static inline size_t dls__align_up(size_t n, size_t align)
+{
+	return (n + align - 1) & ~(align - 1);
+}
+
 #if defined(DLSCHED_ENABLE_ASSERT) && DLSCHED_ENABLE_ASSERT
 #  define DLS_ASSERT(x)                                                        \
 	((x) ? (void)0 : dls__assert_fail(#x, __FILE__, __LINE__, __func__))

@@ -417,6 +417,105 @@ static void test_global_random(void)
 	CU_ASSERT(missed > 0);
 }
 
+/* Bertogna & Cirinei (RTSS 2007) as the paper states it: per task, plain
+ * iteration R <- C_k + floor(sum_{i != k} min(W_i(R), E_i(D_k),
+ * R - C_k + 1) / m) from C_k (eq. 4, 5, 8, 9); rounds in task order, each
+ * new bound's slack D - R used at once, a failing task keeping its old
+ * slack, until a round changes nothing or every task passes. */
+static uint64_t bc_interference(const struct dls_params *ti, uint64_t S, uint64_t R,
+				uint64_t Dk, uint64_t cap)
+{
+	uint64_t T = per(ti), C = ti->runtime, L = R + ti->deadline - C - S;
+	uint64_t w = L / T * C + (L % T < C ? L % T : C);
+	uint64_t tail = Dk % T > S ? Dk % T - S : 0;
+	uint64_t e = Dk / T * C + (tail < C ? tail : C);
+
+	w = w < e ? w : e;
+	return w < cap ? w : cap;
+}
+
+static bool bc_rta_ref(const struct dls_params *ts, size_t n, int m, uint64_t *resp)
+{
+	uint64_t slack[MAXN] = { 0 };
+	bool updated = true, ok = false;
+
+	for (int round = 0; updated && !ok && round < 64; round++) {
+		updated = false;
+		ok = true;
+		for (size_t k = 0; k < n; k++) {
+			uint64_t R = ts[k].runtime, next;
+
+			for (;;) {
+				uint64_t sum = 0;
+
+				for (size_t i = 0; i < n; i++)
+					if (i != k)
+						sum += bc_interference(&ts[i], slack[i], R,
+								       ts[k].deadline,
+								       R - ts[k].runtime + 1);
+				next = ts[k].runtime + sum / (uint64_t)m;
+				if (next == R || next > ts[k].deadline)
+					break;
+				R = next;
+			}
+			if (next > ts[k].deadline) {
+				ok = false;
+				continue;
+			}
+			if (ts[k].deadline - R != slack[k])
+				updated = true;
+			slack[k] = ts[k].deadline - R;
+			resp[k] = R;
+		}
+	}
+	return ok;
+}
+
+/* The library's RTA is the paper's iteration exactly, verdict and every
+ * bound, also with times scaled by 100 (where the iteration crawls by one
+ * unit per step for hundreds of steps, and a step forced larger than the
+ * crawl would overshoot the least fixed point). */
+static void test_rta_matches_paper(void)
+{
+	struct dls_test_rng rng;
+	uint64_t runs = dls_test_scaled(2000), accepted = 0;
+
+	dls_test_rng_seed(&rng, dls_test_seed("analysis rta", 0x87a0));
+	for (uint64_t run = 0; run < runs; run++) {
+		struct dls_params ts[MAXN];
+		int m = 1 + (int)dls_test_rng_below(&rng, 4);
+		size_t n = (size_t)m + dls_test_rng_below(&rng, 5);
+		uint64_t resp[MAXN], ref[MAXN], scale = run % 4 ? 1 : 100;
+		struct dls_analysis_result r;
+		bool ok;
+
+		if (n > MAXN)
+			n = MAXN;
+		random_set(&rng, ts, n, 1 + dls_test_rng_below(&rng, 3));
+		for (size_t i = 0; i < n; i++) {
+			ts[i].runtime *= scale;
+			ts[i].deadline *= scale;
+			ts[i].period *= scale;
+		}
+		ok = bc_rta_ref(ts, n, m, ref);
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_rta(ts, n, m, resp, &r), 0);
+		if (r.schedulable != ok) {
+			fprintf(stderr, "run %" PRIu64 ": rta %d, paper %d on %d CPUs\n", run,
+				r.schedulable, ok, m);
+			print_set(ts, n);
+		}
+		CU_ASSERT_EQUAL_FATAL(r.schedulable, ok);
+		if (!ok)
+			continue;
+		accepted++;
+		for (size_t i = 0; i < n; i++)
+			DLS_ASSERT_EQ_U64(resp[i], ref[i]);
+	}
+	printf("rta: %" PRIu64 " of %" PRIu64 " sets accepted, bounds as the paper's\n",
+	       accepted, runs);
+	CU_ASSERT(accepted > 0 && accepted < runs);
+}
+
 /*
  * Tardiness (Linux Documentation/scheduler/sched-deadline.rst §3, after
  * Devi & Anderson 2005): for (2,3,3), (2,3,3), (4,6,6) on 2 CPUs, U = 2,
@@ -720,6 +819,7 @@ static const struct dls_test_case cases[] = {
 	{ "Dhall's effect: every global test rejects", test_dhall },
 	{ "GFB bound is tight", test_gfb_bound },
 	{ "global tests vs global EDF simulation", test_global_random },
+	{ "RTA equals the paper's plain iteration", test_rta_matches_paper },
 	{ "tardiness bound (sched-deadline.rst)", test_tardiness },
 	{ "partition examples", test_partition_examples },
 	{ "partitions pass the per-CPU reference", test_partition_random },

@@ -410,9 +410,10 @@ static void throttle_past_deadline_case(enum dls_overrun_rule rule)
 	CU_ASSERT_TRUE(a.queued);
 	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.timer));
 	/* Charged 12 ms of a 2 ms budget: -10 ms; +2 ms x 6 = 2 ms, deadline
-	 * 10 + 6 * 10 = 70 ms (replenish_dl_entity's loop). The 2012 seed
-	 * subtracted the 2 ms of tardiness again (-12 ms, deadline 80 ms):
-	 * a charge that grew with the lateness of the call. */
+	 * 10 + 6 * 10 = 70 ms (replenish_dl_entity's loop). The 2012
+	 * SCHED_DEADLINE patches subtracted the 2 ms of tardiness again
+	 * (-12 ms, deadline 80 ms): a charge that grew with the lateness of
+	 * the call. */
 	DLS_ASSERT_EQ_S64(a.runtime, 2 * MS);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 70 * MS);
 	CHECK(&e);
@@ -436,7 +437,7 @@ static void test_throttle_past_deadline(void)
  *    replenished at once: deadline 20, runtime 8;
  *  - the 2012 rule: the 1 ms left at the deadline is forfeited and the
  *    0.5 ms run since is charged once: -0.5 ms, replenished at once to
- *    deadline 20, runtime 7.5 (the seed charged the 0.5 ms a second time,
+ *    deadline 20, runtime 7.5 (the 2012 patches charged the 0.5 ms again,
  *    7 ms, more the later the charge came).
  */
 static void overrun_rule_case(enum dls_overrun_rule rule)

@@ -445,8 +445,8 @@ static void random_find(struct heap *h, struct model *md, struct rnd *r,
 	DLS_ASSERT_EQ_S64(got, exp);
 	CU_ASSERT_FATAL(dls_cpumask_equal(later, want));
 
-	/* Cross-check with the linear reference (the seed's latest_cpu_find). */
-	lin = dls_cpudl_find_linear(span, allowed, dl, model_earliest, md, fit,
+	/* Cross-check with the linear reference (latest_cpu_find of the 2012 SCHED_DEADLINE patches). */
+	lin = dls__cpudl_find_linear(span, allowed, dl, model_earliest, md, fit,
 				    lin_later);
 	m = model_max(md);
 	rs->finds++;

@@ -212,9 +212,10 @@ static void test_edf_buttazzo(void)
  * beside a periodic task (C 3, T 8). The server runs 0-2, is throttled
  * until its deadline 6, replenished (deadline 12) runs 6-8, throttled
  * again, and finishes 12-13 (deadline 18): slices [0,2) [6,8) [12,13).
- * The request misses the deadline of its first instance (6): one miss,
- * its own. The periodic task is untouched by the overrun: 2-5, 8-11,
- * 16-19.
+ * The request ends after the deadline of the server's first instance (6):
+ * a server deadline pass, not a miss of the job, whose own deadline is
+ * the next tick of its timer (100). The periodic task is untouched by the
+ * overrun: 2-5, 8-11, 16-19.
  */
 static void test_cbs_isolation(void)
 {
@@ -234,7 +235,8 @@ static void test_cbs_isolation(void)
 	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
 	DLS_ASSERT_EQ_S64(res.exit_code, 0);
 	expect_jobs(r, "srv", srv, 1, &m);
-	DLS_ASSERT_EQ_U64(m, 1);
+	DLS_ASSERT_EQ_U64(m, 0);
+	DLS_ASSERT_EQ_U64(res.server_misses, 1);
 	expect_jobs(r, "p", p, 3, &m);
 	DLS_ASSERT_EQ_U64(m, 0);
 	for (size_t i = 0; i < r->nr_slices; i++) {
@@ -249,15 +251,20 @@ static void test_cbs_isolation(void)
 	DLS_ASSERT_EQ_U64(res.overdue, 0); /* next releases lie past 20 ms */
 	free(r);
 
-	/* Cut at 12 ms, srv's job (deadline 6 ms, ends at 13 ms) is still
-	 * unfinished and overdue: counted in overdue, not in the misses the
-	 * completed jobs report; cut at 5 ms its deadline is still ahead. */
+	/* With "job-deadline": 6000 (its own deadline that of the server's
+	 * first instance) and cut at 12 ms, srv's job (deadline 6 ms, ends at
+	 * 13 ms) is still unfinished and overdue: counted in overdue, not in
+	 * the misses the completed jobs report; cut at 5 ms its deadline is
+	 * still ahead. */
 	for (int cut = 0; cut < 2; cut++) {
-		char buf[sizeof(text) + 8], *at;
+		static const char jd[] = "\"job-deadline\": 6000, ";
+		char buf[sizeof(text) + sizeof(jd)], *at;
 
 		r = calloc(1, sizeof(*r));
 		CU_ASSERT_PTR_NOT_NULL_FATAL(r);
-		strcpy(buf, text);
+		at = strstr(text, "\"run\": 5000");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+		snprintf(buf, sizeof(buf), "%.*s%s%s", (int)(at - text), text, jd, at);
 		at = strstr(buf, "20000");
 		memcpy(at, cut ? " 5000" : "12000", 5);
 		DLS_ASSERT_EQ_S64(run(buf, r, &res), 0);
@@ -282,7 +289,7 @@ static void test_constrained_deadline(void)
 		"\"A\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 10000,\n"
 		"       \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}},\n"
 		"\"B\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 1000, \"dl-runtime\": 2000,\n"
-		"       \"dl-deadline\": %d, \"dl-period\": 10000,\n"
+		"       \"dl-deadline\": %d, \"dl-period\": 10000, \"job-deadline\": %d,\n"
 		"       \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}}}}";
 	char text[1024];
 	static const double a1[] = { 4 }, b1[] = { 3 };
@@ -291,7 +298,7 @@ static void test_constrained_deadline(void)
 	struct sim_result res;
 	unsigned int m;
 
-	snprintf(text, sizeof(text), fmt, 2500);
+	snprintf(text, sizeof(text), fmt, 2500, 2500);
 	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
 	expect_jobs(r, "A", a1, 1, &m);
 	DLS_ASSERT_EQ_U64(m, 0);
@@ -300,7 +307,7 @@ static void test_constrained_deadline(void)
 
 	/* The same job with D = P: its deadline is 11, it does not preempt,
 	 * and it still ends within 11 (no miss against its own deadline). */
-	snprintf(text, sizeof(text), fmt, 10000);
+	snprintf(text, sizeof(text), fmt, 10000, 10000);
 	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
 	expect_jobs(r, "A", a2, 1, &m);
 	expect_jobs(r, "B", b2, 1, &m);
@@ -474,7 +481,7 @@ static void test_dhall(void)
 
 /*
  * A PI chain (the rt_mutex chain walk; deadline inheritance as in the
- * SCHED_DEADLINE series): A waits on L1 held by B, B waits on L2 held by
+ * 2012 SCHED_DEADLINE patches): A waits on L1 held by B, B waits on L2 held by
  * C, so C runs with A's deadline ahead of M, whose own deadline lies
  * between. One CPU, time in ms, deadline = release + D:
  *   C: released 0, D 100: lock L2, run 3, unlock L2
@@ -497,15 +504,15 @@ static const char pi_chain_fmt[] =
 	"       \"lock\": \"L2\", \"run\": 3000, \"unlock\": \"L2\",\n"
 	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
 	"\"B\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 1000, \"dl-runtime\": 2000,\n"
-	"       \"dl-deadline\": 80000, \"dl-period\": 100000,\n"
+	"       \"dl-deadline\": 80000, \"dl-period\": 100000, \"job-deadline\": 80000,\n"
 	"       \"lock0\": \"L1\", \"lock1\": \"L2\", \"run\": 1000, \"unlock0\": \"L2\",\n"
 	"       \"unlock1\": \"L1\", \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
 	"\"A\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 2000, \"dl-runtime\": 2000,\n"
-	"       \"dl-deadline\": 10000, \"dl-period\": 100000,\n"
+	"       \"dl-deadline\": 10000, \"dl-period\": 100000, \"job-deadline\": 10000,\n"
 	"       \"lock\": \"L1\", \"run\": 1000, \"unlock\": \"L1\",\n"
 	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
 	"\"M\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 2000, \"dl-runtime\": 11000,\n"
-	"       \"dl-deadline\": 40000, \"dl-period\": 100000, \"run\": 10000,\n"
+	"       \"dl-deadline\": 40000, \"dl-period\": 100000, \"job-deadline\": 40000, \"run\": 10000,\n"
 	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
 
 static void test_pi_chain(void)
@@ -561,10 +568,10 @@ static const char lower_owner_fmt[] =
 	"\"L\": {\"lock\": \"m\", \"run\": 4000, \"unlock\": \"m\",\n"
 	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
 	"\"M\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 1000, \"dl-runtime\": 21000,\n"
-	"       \"dl-deadline\": 30000, \"dl-period\": 100000, \"run\": 20000,\n"
+	"       \"dl-deadline\": 30000, \"dl-period\": 100000, \"job-deadline\": 30000, \"run\": 20000,\n"
 	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
 	"\"H\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 2000, \"dl-runtime\": 2000,\n"
-	"       \"dl-deadline\": 10000, \"dl-period\": 100000,\n"
+	"       \"dl-deadline\": 10000, \"dl-period\": 100000, \"job-deadline\": 10000,\n"
 	"       \"lock\": \"m\", \"run\": 1000, \"unlock\": \"m\",\n"
 	"       \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
 
@@ -625,11 +632,11 @@ static void test_stranded_owner_boosted_on_return(void)
 		"\"L\": {\"cpus\": [1], \"lock\": \"m\", \"run\": 4000, \"unlock\": \"m\",\n"
 		"      \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
 		"\"H\": {\"policy\": \"SCHED_DEADLINE\", \"delay\": 2000, \"dl-runtime\": 2000,\n"
-		"      \"dl-deadline\": 20000, \"dl-period\": 100000,\n"
+		"      \"dl-deadline\": 20000, \"dl-period\": 100000, \"job-deadline\": 20000,\n"
 		"      \"lock\": \"m\", \"run\": 1000, \"unlock\": \"m\",\n"
 		"      \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
 		"\"M\": {\"policy\": \"SCHED_DEADLINE\", \"cpus\": [1], \"delay\": 6000,\n"
-		"      \"dl-runtime\": 10000, \"dl-deadline\": 50000, \"dl-period\": 100000,\n"
+		"      \"dl-runtime\": 10000, \"dl-deadline\": 50000, \"dl-period\": 100000, \"job-deadline\": 50000,\n"
 		"      \"run\": 9000, \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
 	static const double l[] = { 8 }, h[] = { 9 }, m[] = { 17 };
 	struct rec *r = calloc(1, sizeof(*r));
@@ -1384,10 +1391,12 @@ static void ref_workload(char *text, const struct ref_task *ts, int n, int m, bo
 	for (int i = 0; i < n; i++)
 		append(text, 16384, &len, "%s\"t%d\": {\"policy\": \"SCHED_DEADLINE\", "
 		       "\"dl-runtime\": %llu, \"dl-deadline\": %llu, \"dl-period\": %llu, "
+		       "\"job-deadline\": %llu, "
 		       "\"run\": %llu, \"timer\": {\"ref\": \"unique\", \"period\": %llu, "
 		       "\"mode\": \"absolute\"}}",
 		       i ? ",\n" : "", i, (unsigned long long)(ts[i].c / US),
 		       (unsigned long long)(ts[i].d / US), (unsigned long long)(ts[i].t / US),
+		       (unsigned long long)(ts[i].d / US),
 		       (unsigned long long)(ts[i].c / US), (unsigned long long)(ts[i].t / US));
 	append(text, 16384, &len, "}}\n");
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "dls_test.h"
+#include "sim.h"
 #include "sweep.h"
 
 static void check_vector(const double *u, int n, double total)
@@ -395,6 +396,53 @@ static void test_analysis_cross_check(void)
 	DLS_ASSERT_EQ_S64(sweep_analyze_set(&c, 0, 7, t, 1, &acc, &events), 0);
 }
 
+/*
+ * `dlsim FILE` on a set `sweep --save` wrote gives the sweep's verdict:
+ * the file's simulation section carries the sweep's admission limit. On
+ * one CPU EDF schedules every implicit-deadline set up to U = 1 (Liu &
+ * Layland 1973), so sets at 0.97 and 1.0 count as schedulable and must
+ * replay so (the library's default 95% limit would refuse them); the
+ * constrained sets on 2 CPUs compare both ways, misses included.
+ */
+static void test_saved_sets_replay(void)
+{
+	double one[] = { 0.5, 0.97, 1.0 }, two[] = { 1.0, 1.6, 1.9 };
+	const char *path = "test_dlsim_sweep_saved.json";
+	unsigned int schedulable = 0;
+
+	for (int cfg = 0; cfg < 2; cfg++) {
+		struct sweep_config c = cfg ? config(2, 6, two, 3, 4) : config(1, 5, one, 3, 4);
+		struct sweep_task t[8];
+
+		if (cfg)
+			c.deadlines = SWEEP_CONSTRAINED;
+		for (int step = 0; step < c.nr_utils; step++)
+			for (int k = 0; k < c.sets; k++) {
+				uint64_t events = 0;
+				struct sim_options opt = { .quiet = true };
+				struct sim_result res;
+				struct workload w;
+				int want, got;
+
+				DLS_ASSERT_EQ_S64(sweep_taskset(&c, step, k, t), 0);
+				want = sweep_simulate(&c, t, &events);
+				CU_ASSERT_FATAL(want == 0 || want == 1);
+				schedulable += !cfg && want;
+				DLS_ASSERT_EQ_S64(sweep_write_taskset(&c, t, c.utils[step], path), 0);
+				DLS_ASSERT_EQ_S64(workload_load_file(&w, path, true), 0);
+				DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
+				got = res.exit_code == 0 && res.misses == 0 && res.overdue == 0;
+				if (got != want)
+					fprintf(stderr, "set %d/%d/%d: sweep %d, replay %d (exit %d)\n",
+						cfg, step, k, want, got, res.exit_code);
+				DLS_ASSERT_EQ_S64(got, want);
+				workload_free(&w);
+			}
+	}
+	DLS_ASSERT_EQ_U64(schedulable, 12); /* every one-CPU set */
+	remove(path);
+}
+
 static const struct dls_test_case cases[] = {
 	{ "generators: exact totals, u_i in (0, 1]", test_exact_totals },
 	{ "generators: uniform on the simplex", test_uniformity },
@@ -405,6 +453,7 @@ static const struct dls_test_case cases[] = {
 	{ "sweep: EDF on one CPU up to U = 1", test_one_cpu_up_to_full },
 	{ "sweep: overload is never schedulable", test_overload },
 	{ "sweep: a miss in the simulation counts", test_miss_is_seen },
+	{ "sweep: saved sets replay to the same verdict", test_saved_sets_replay },
 	{ "sweep: analysis cross-check agrees, and reports a disagreement",
 	  test_analysis_cross_check },
 	{ NULL, NULL },

@@ -1,7 +1,7 @@
 /*
  * POSIX platform: clock, locks, the timer service (never early, within a
  * tolerance, in order; arm/cancel races hammered), parkable workers (the
- * seed's orderings) and the ops on a real domain. Threads and real time:
+ * orderings of the 2012 kthread park/unpark patch) and the ops on a real domain. Threads and real time:
  * each case keeps to a fraction of a second and asserts order and bounds,
  * not latencies, so a loaded 2-core machine passes. Runs under TSan.
  */

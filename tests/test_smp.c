@@ -979,6 +979,80 @@ static void test_domains(void)
 	env_free(&b);
 }
 
+/* A lock op that records each call and, at the first lock of CPU 1, moves
+ * the entity to CPU 0 as a concurrent migration would between the load of
+ * se->rq and the lock. */
+struct lock_race {
+	struct fake_platform fp; /* first: the fake ops take it as ctx */
+	struct dls_entity *se;
+	struct dls_rq *to;
+	char calls[16];
+	unsigned int n;
+	bool moved;
+};
+
+static void lr_record(struct lock_race *lr, char what, int cpu)
+{
+	if (lr->n + 2 < sizeof(lr->calls)) {
+		lr->calls[lr->n++] = what;
+		lr->calls[lr->n++] = (char)('0' + cpu);
+	}
+}
+
+static void lr_lock(void *ctx, int cpu)
+{
+	struct lock_race *lr = ctx;
+
+	lr_record(lr, 'L', cpu);
+	if (cpu == 1 && !lr->moved) {
+		lr->moved = true;
+		DLS_ASSERT_EQ_S64(dls_entity_move(lr->se, lr->to), 0);
+	}
+}
+
+static void lr_unlock(void *ctx, int cpu)
+{
+	lr_record(ctx, 'U', cpu);
+}
+
+static void test_entity_lock_follows(void)
+{
+	struct dls_ops ops = fake_ops_notrace;
+	struct lock_race lr;
+	struct dls_domain dom;
+	struct dls_rq rq[2];
+	struct dls_entity se;
+	struct dls_params p = { .runtime = 1 * MS, .deadline = 10 * MS };
+	size_t sz = dls_smp_size(2);
+	void *mem = aligned_alloc(64, (sz + 63) & ~(size_t)63);
+
+	memset(&lr, 0, sizeof(lr));
+	fake_init(&lr.fp, 1000 * MS);
+	ops.lock = lr_lock;
+	ops.unlock = lr_unlock;
+	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&dom, &ops, &lr, NULL, rq, 2), 0);
+	CU_ASSERT_EQUAL_FATAL(dls_smp_init(&dom, mem, sz), 0);
+	dls_entity_init(&se);
+	/* Not attached: nothing to lock. */
+	CU_ASSERT_PTR_NULL(dls_entity_lock(&se));
+	CU_ASSERT_EQUAL(lr.n, 0);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&rq[1], &se, &p), 0);
+	lr.se = &se;
+	lr.to = &rq[0];
+	/* Locked CPU 1, found the entity gone, let go and followed it. */
+	CU_ASSERT_PTR_EQUAL(dls_entity_lock(&se), &rq[0]);
+	dls_entity_unlock(&rq[0]);
+	CU_ASSERT_STRING_EQUAL(lr.calls, "L1U1L0U0");
+	/* Stable: one lock. */
+	lr.n = 0;
+	memset(lr.calls, 0, sizeof(lr.calls));
+	CU_ASSERT_PTR_EQUAL(dls_entity_lock(&se), &rq[0]);
+	dls_entity_unlock(&rq[0]);
+	CU_ASSERT_STRING_EQUAL(lr.calls, "L0U0");
+	DLS_ASSERT_VALID(dls_domain_check(&dom));
+	free(mem);
+}
+
 static const struct dls_test_case cases[] = {
 	{ "push to an idle CPU", test_push_to_idle },
 	{ "pull when a CPU goes idle", test_pull_when_idle },
@@ -1000,6 +1074,7 @@ static const struct dls_test_case cases[] = {
 	{ "stranded entities come back", test_stranded_return },
 	{ "a replenishment that overloads a CPU pushes", test_replenish_pushes },
 	{ "domains: own bandwidth, moves between them", test_domains },
+	{ "dls_entity_lock follows a moving entity", test_entity_lock_follows },
 	{ NULL, NULL },
 };
 

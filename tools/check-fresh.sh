@@ -2,7 +2,7 @@
 # The two-command contract on a fresh machine: build a minimal Debian root
 # (debootstrap, with nothing but `make` added), put a clean clone of this
 # repository in it, and run there what a new user and CI run:
-#   make check; make check-cross; make check-fuzz (short)
+#   make demo; make check; make check-cross; make check-fuzz (short)
 # Every package the project needs must come from tools/install-deps.sh:
 # this is the check that a package installed by hand on the host, or pulled
 # in as a Recommends, hides nothing.
@@ -41,13 +41,20 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-if [ ! -f "$root/.complete" ]; then
-	cleanup
-	rm -rf "$root"
+# The debootstrapped root is kept as a tarball and unpacked afresh on every
+# run, so that packages installed by an earlier run never hide a missing
+# install step.
+base="$top/$build/fresh-base-$suite.tar"
+cleanup
+rm -rf "$root"
+if [ ! -f "$base" ]; then
 	echo "== debootstrap $suite (minbase + make)"
 	debootstrap --variant=minbase --include=make "$suite" "$root" "$mirror" >"$top/$build/fresh-debootstrap.log" 2>&1 ||
 		{ tail -n 20 "$top/$build/fresh-debootstrap.log" >&2; exit 1; }
-	touch "$root/.complete"
+	tar -C "$root" -cf "$base.tmp" . && mv "$base.tmp" "$base"
+else
+	mkdir -p "$root"
+	tar -C "$root" -xf "$base"
 fi
 
 rm -rf "$root/src"

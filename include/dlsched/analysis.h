@@ -124,9 +124,11 @@ DLS_API int dls_analysis_bcl(const struct dls_params *ts, size_t n, int m,
 /**
  * @brief Iterative response-time test for global EDF (Bertogna & Cirinei,
  * RTSS 2007): rounds of per-task fixed points, each using the slacks
- * D - R found so far, until no bound changes or 64 rounds have run. After
- * 32 steps a fixed-point iteration advances at least (D - C) / 256 per step
- * (safe, possibly above the least fixed point).
+ * D - R found so far, until no bound changes or 64 rounds have run. Each
+ * bound is the least fixed point of the paper's iteration, found over the
+ * linear pieces of its interference sum (the work does not grow with the
+ * time unit); past 32 pieces a step advances at least (D - C) / 256 (safe,
+ * possibly above the least fixed point).
  * @param[in] ts tasks. @param[in] n count. @param[in] m CPUs.
  * @param[out] resp n entries: each task's response-time bound (valid when
  * schedulable; a failing task's entry is D + 1).

@@ -75,7 +75,7 @@
 	X(ERUNTIME_MIN, -13, "runtime below the minimum of 1024 ns")           \
 	X(ETOPBIT, -14, "a time parameter has bit 63 set")                     \
 	X(EPERIOD_RANGE, -15, "period outside the domain's [min, max] range")  \
-	X(EFLAGS, -16, "unknown flags")                                        \
+	X(EFLAGS, -16, "unknown flags, or flags that exclude each other")     \
 	X(EBANDWIDTH, -17, "admission control: bandwidth limit exceeded")      \
 	X(EDEADLK, -20, "deadlock detected")                                   \
 	X(ELOOP, -21, "lock chain deeper than the configured limit")           \

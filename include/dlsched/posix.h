@@ -184,6 +184,8 @@ DLS_API void dls_posix_destroy(struct dls_posix *p);
  * @brief Lock the runqueue an entity is attached to, following it if it
  * migrates meanwhile, also into another domain (Linux's task_rq_lock); the
  * lock taken is that of the runqueue's own domain, through its lock op.
+ * The same as the core's dls_entity_lock(); unlock with
+ * dls_entity_unlock() or the lock op.
  * @param[in] se an entity; its domains' ops have lock and unlock.
  * @return the entity's runqueue, locked; NULL (nothing locked) when it is
  *         not attached.

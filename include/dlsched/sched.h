@@ -47,15 +47,11 @@
 #define DLS_ENQUEUE_WAKEUP 0x1u
 /** @brief dls_enqueue(): replenish the budget before queueing. */
 #define DLS_ENQUEUE_REPLENISH 0x2u
-/** @brief dls_enqueue(): put back as it was (no CBS rule applied). */
-#define DLS_ENQUEUE_RESTORE 0x4u
 
 /** @brief dls_dequeue(): the entity blocks (stops being runnable). */
 #define DLS_DEQUEUE_SLEEP 0x1u
 /** @brief dls_dequeue(): the entity's current job is complete (implies SLEEP). */
 #define DLS_DEQUEUE_DONE 0x2u
-/** @brief dls_dequeue(): take off the tree but keep runnable (for a move). */
-#define DLS_DEQUEUE_SAVE 0x4u
 
 /**
  * @brief Fill @p cfg with the defaults (100 us .. 2^22 us periods, 95%
@@ -112,7 +108,8 @@ DLS_API int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity);
  * @retval 0 valid.
  * @retval DLS_EINVAL @p p is NULL.
  * @retval DLS_ETOPBIT a time value has bit 63 set.
- * @retval DLS_EFLAGS unknown flag bits.
+ * @retval DLS_EFLAGS unknown flag bits, or DLS_FLAG_RECLAIM with
+ *         DLS_FLAG_SOFT.
  * @retval DLS_EDEADLINE_ZERO deadline is 0.
  * @retval DLS_ERUNTIME_MIN runtime below DLS_RUNTIME_MIN.
  * @retval DLS_ERUNTIME_GT_DEADLINE runtime > deadline.
@@ -132,6 +129,12 @@ DLS_API uint64_t dls_params_bw(const struct dls_params *p);
 
 /**
  * @brief Prepare an entity (off any runqueue, statistics zeroed).
+ *
+ * The constructor: it takes memory in any state (fresh, on the stack,
+ * reused), so it cannot tell a live entity from garbage and checks
+ * nothing. Never call it on an entity that is still attached: retire that
+ * one with dls_task_dead() first, which may be followed at once by this
+ * call. Every other entry point refuses an entity in the wrong state.
  * @param[out] se the entity.
  */
 DLS_API void dls_entity_init(struct dls_entity *se);
@@ -222,8 +225,11 @@ DLS_API int dls_task_dead(struct dls_rq *rq, struct dls_entity *se);
  *
  * With DLS_ENQUEUE_WAKEUP the entity becomes runnable and the CBS wake-up
  * rule decides whether it keeps its deadline; with DLS_ENQUEUE_REPLENISH
- * its budget is replenished first. A throttled entity is only marked
- * runnable; its replenishment timer will queue it.
+ * its budget is replenished first. With no flag it is put back as it was
+ * (after dls_dequeue() with no flag, around a change): no CBS rule applies,
+ * except that an entity that never started an instance starts one. A
+ * throttled entity is only marked runnable; its replenishment timer will
+ * queue it.
  * @param[in,out] rq its runqueue (lock held).
  * @param[in,out] se the entity, not queued.
  * @param[in] flags DLS_ENQUEUE_*.
@@ -241,7 +247,8 @@ DLS_API int dls_enqueue(struct dls_rq *rq, struct dls_entity *se,
  *
  * A running entity is charged first. With DLS_DEQUEUE_DONE its job is
  * complete (counted in @c stats.jobs_done): a miss is counted if that
- * happens after its deadline.
+ * happens after its deadline. With no flag it stays runnable, its deadline
+ * and runtime kept for a later dls_enqueue() with no flag.
  * @param[in,out] rq its runqueue (lock held).
  * @param[in,out] se the entity.
  * @param[in] flags DLS_DEQUEUE_*.
@@ -393,6 +400,25 @@ DLS_API struct dls_entity *dls_schedule(struct dls_rq *rq);
  */
 DLS_API int dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
 				 bool boosted, uint64_t inherited_deadline);
+
+/**
+ * @brief Lock the runqueue an entity is attached to, following it if it
+ * migrates meanwhile, also into another domain (Linux's task_rq_lock):
+ * lock what dls_entity::rq names, through its domain's lock op, and try
+ * again if the entity left before the lock was taken.
+ * @param[in] se an entity.
+ * @return the entity's runqueue, locked (nothing is locked when its
+ *         domain has no lock op); NULL, nothing locked, when it is not
+ *         attached.
+ * @note With no runqueue lock held; any thread.
+ */
+DLS_API struct dls_rq *dls_entity_lock(struct dls_entity *se);
+
+/**
+ * @brief Unlock the runqueue dls_entity_lock() returned.
+ * @param[in,out] rq that runqueue, or NULL (nothing to do).
+ */
+DLS_API void dls_entity_unlock(struct dls_rq *rq);
 
 /**
  * @brief Validate a runqueue: tree shape and order, counts, the earliest

@@ -35,7 +35,9 @@
  * @brief Bandwidth reclaiming (GRUB, Linux's SCHED_FLAG_RECLAIM): the
  * entity is charged at the rate of the runqueue's active bandwidth rather
  * than 1, so it runs into the bandwidth that blocked entities leave idle
- * (see cbs/grub.c for the rule).
+ * (see cbs/grub.c for the rule). Not with DLS_FLAG_SOFT, which already
+ * runs into all idle time: dls_params_check() refuses the pair
+ * (DLS_EFLAGS).
  */
 #define DLS_FLAG_RECLAIM 0x4u
 /** @brief Every flag libdlsched knows; any other bit is refused. */
@@ -51,8 +53,10 @@
 /** @brief Bandwidth limit value that disables admission control. */
 #define DLS_BW_UNLIMITED UINT64_MAX
 
-/** @brief Capacity of a full-speed CPU. */
-#define DLS_CAPACITY_SCALE 1024u
+/** @brief Fractional bits of CPU capacities (as Linux's SCHED_CAPACITY_SHIFT). */
+#define DLS_CAPACITY_SHIFT 10
+/** @brief Capacity of a full-speed CPU: 1.0 in DLS_CAPACITY_SHIFT fixed point. */
+#define DLS_CAPACITY_SCALE (1u << DLS_CAPACITY_SHIFT)
 
 /**
  * @brief Reservation parameters of a deadline entity (all in ns).
@@ -125,8 +129,21 @@ struct dls_rq;
 struct dls_domain;
 struct dls_cpumask;
 struct dls_smp;
+struct dls_class_hooks;
 
-/** @brief Per-entity overrun notification callback. */
+/**
+ * @brief Per-entity overrun notification callback.
+ *
+ * Called from the charge (dls_update_curr(), dls_tick(), dls_dequeue(),
+ * dls_yield(), ...) with the runqueue lock held, in the middle of the
+ * update: @p se has been charged (its runtime is spent or its deadline
+ * passed) but is not yet throttled or replenished, so the runqueue is
+ * between two consistent states.
+ * @note It may read @p se and its statistics, record the event and wake or
+ * signal another thread. It must not call any libdlsched function on this
+ * domain (nor dls_rq_check()), take a runqueue lock (this one is held), or
+ * free or re-initialise @p se.
+ */
 typedef void (*dls_overrun_fn)(void *arg, struct dls_entity *se);
 
 /**
@@ -220,7 +237,15 @@ struct dls_ops {
 	void (*lock)(void *ctx, int cpu);
 	/** Optional: unlock @p cpu's runqueue. */
 	void (*unlock)(void *ctx, int cpu);
-	/** Optional: receives every trace event; costs one branch when NULL. */
+	/**
+	 * Optional: receives every trace event; costs one branch when NULL.
+	 * Called with the event's runqueue lock held, often in the middle of
+	 * an operation (between taking an entity off the tree and putting it
+	 * back, before the counts are brought up to date): it may copy the
+	 * event and read the entity's fields, but must not call libdlsched
+	 * on this domain (nor its validators), take a runqueue lock, or free
+	 * the entity.
+	 */
 	void (*trace)(void *ctx, const struct dls_trace_event *ev);
 };
 
@@ -316,6 +341,10 @@ struct dls_domain {
 	unsigned long nr_reclaiming;
 	uint64_t max_bw;   /**< read-only: GRUB's Umax: bw_limit, at most DLS_BW_UNIT */
 	uint64_t bw_ratio; /**< read-only: 1/Umax with 8 fractional bits (Linux's bw_ratio) */
+	/** private: what the runqueues call of global scheduling, installed
+	 *  by dls_smp_init() with @c smp; NULL when each CPU is scheduled on
+	 *  its own */
+	const struct dls_class_hooks *hooks;
 };
 
 /** @} */

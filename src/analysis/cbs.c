@@ -5,7 +5,8 @@
  * Admission is what attaching the set in index order to a domain does: each
  * reservation passes dls_params_check() and the running sum of
  * dls_params_bw() stays within the limit times the capacity
- * (dls__bw_fits(), the one rule params.c and smp.c apply).
+ * (dls__bw_fits(), the one rule of src/cbs/admission.c that runqueues and
+ * global domains apply).
  *
  * Periodic resource (Pi, Theta) (Shin & Lee, RTSS 2003, Theorem 1 and
  * eq. 1): at least Theta every Pi, the worst case starving for

@@ -15,13 +15,18 @@
  *    min(W_i(R_k), E_i(D_k), R_k - C_k + 1) / m) iterated from C_k, with the
  *    workload bound W_i(L) (eq. 4 and 8) and the EDF bound E_i(D_k) (eq. 5
  *    and 9) both shrunk by the slack S_i = D_i - R_i of earlier rounds;
- *    rounds repeat while a slack grows. Any R with R >= C_k + floor(...(R)
- *    / m) bounds the response (the paper's proof needs no more), so after
- *    RTA_PLAIN_STEPS steps each step advances at least (D_k - C_k) /
- *    RTA_MIN_STEP, as schedcat's min_delta does: when about m terms grow
- *    with R the plain iteration crawls by nanoseconds. The bound stays safe;
- *    it may exceed the least fixed point, and so reject a few sets the
- *    plain iteration would accept.
+ *    rounds repeat while a slack grows. Each R_k is the least fixed point,
+ *    the plain iteration's, found piece by piece: every term is piecewise
+ *    linear in R with slope 0 or 1, so a step solves the fixed-point
+ *    inequality on the current piece or jumps past it. When about m terms
+ *    grow with R the plain iteration crawls by one time unit per step
+ *    (nanoseconds); the walk's length depends on the periods, not the unit.
+ *    Any R with R >= C_k + floor(...(R) / m) bounds the response (the
+ *    paper's proof needs no more), so after RTA_PLAIN_STEPS pieces each
+ *    step still advances at least (D_k - C_k) / RTA_MIN_STEP, as schedcat's
+ *    min_delta does; only sets with that many pieces below the fixed point
+ *    reach it, and then the bound stays safe but may exceed the least
+ *    fixed point.
  *  - Tardiness (Devi & Anderson, RTSS 2005; Linux sched-deadline.rst §3):
  *    U <= m bounds every job's lateness by
  *    ((m - 1) C_max - C_min) / (m - (m - 2) U_max) + C_max.
@@ -203,39 +208,94 @@ static uint64_t slack_of(const struct dls_params *t, uint64_t resp)
 	return t->deadline - (resp & ~RESP_FAILED);
 }
 
-/* Response bound of task k, or a value above D_k. */
+/* One term min(W_i(x), E_i(D_k), x - C_k + 1) of the interference sum at
+ * x: its value, its slope (0 or 1) and how far past x it stays linear. */
+struct rta_piece {
+	uint64_t value, slope, len;
+};
+
+static struct rta_piece rta_term(const struct dls_params *ti, uint64_t slack,
+				 const struct dls_params *tk, uint64_t x)
+{
+	uint64_t Ti = dls__an_period(ti), Ci = ti->runtime;
+	uint64_t span = dls__sat_add(x, ti->deadline - Ci - slack), rest = span % Ti;
+	uint64_t w = rta_workload(ti, slack, x), e = rta_edf_bound(ti, slack, tk->deadline);
+	uint64_t cap = x - tk->runtime + 1, v = cap;
+	/* W ramps (slope 1) for C_i - rest more units, or is flat for T_i - rest */
+	bool w_ramp = rest < Ci;
+	uint64_t w_len = w_ramp ? Ci - rest : Ti - rest;
+	struct rta_piece p;
+
+	if (w < v)
+		v = w;
+	if (e <= v)
+		return (struct rta_piece){ e, 0, UINT64_MAX };
+	if (w == v && !w_ramp)
+		return (struct rta_piece){ w, 0, w_len };
+	/* the minimum grows at slope 1 until it meets E or a flat W */
+	p = (struct rta_piece){ v, 1, e - v };
+	if (w_ramp && w_len < p.len)
+		p.len = w_len;
+	if (!w_ramp && w - v < p.len)
+		p.len = w - v;
+	return p;
+}
+
+/*
+ * Response bound of task k, or a value above D_k: the least x >= C_k with
+ * C_k + floor(S(x) / m) <= x, S the interference sum, which is the least
+ * fixed point the plain iteration from C_k converges to. S is piecewise
+ * linear with slope sigma on each piece, so each step either solves
+ * S(x + t) = S(x) + sigma t < m (x + t - C_k + 1) on the piece or moves past
+ * it (or to the plain iteration's next value, if further): the walk's
+ * length depends on the task set, not on the time unit.
+ */
 static uint64_t rta_fixpoint(const struct dls_params *ts, size_t n, int m,
 			     const uint64_t *resp, size_t k)
 {
 	const struct dls_params *tk = &ts[k];
-	uint64_t R = tk->runtime, next, steps = 0;
+	uint64_t x = tk->runtime, next, steps = 0;
 	uint64_t min_step = (tk->deadline - tk->runtime) / RTA_MIN_STEP + 1;
 
 	for (;;) {
-		dls_u128 work = dls_u128_from_u64(0);
+		dls_u128 sum = dls_u128_from_u64(0), supply, deficit, q;
+		uint64_t sigma = 0, len = UINT64_MAX;
 
 		for (size_t i = 0; i < n; i++) {
-			uint64_t s, w, e;
+			struct rta_piece p;
 
 			if (i == k)
 				continue;
-			s = slack_of(&ts[i], resp[i]);
-			w = rta_workload(&ts[i], s, R);
-			e = rta_edf_bound(&ts[i], s, tk->deadline);
-			if (e < w)
-				w = e;
-			if (R - tk->runtime + 1 < w)
-				w = R - tk->runtime + 1;
-			work = dls_u128_add(work, dls_u128_from_u64(w));
+			p = rta_term(&ts[i], slack_of(&ts[i], resp[i]), tk, x);
+			sum = dls_u128_add(sum, dls_u128_from_u64(p.value));
+			sigma += p.slope;
+			if (p.len < len)
+				len = p.len;
 		}
-		next = dls__sat_add(tk->runtime,
-				    dls_u128_div_u64_rem(work, (uint64_t)m, NULL).lo);
-		if (next <= R || next > tk->deadline)
-			return next <= R ? R : next;
+		/* done when S(x) < m (x - C_k + 1) */
+		supply = dls_u128_mul_u64_u64((uint64_t)m, x - tk->runtime + 1);
+		if (dls_u128_lt(sum, supply))
+			return x;
+		deficit = dls_u128_add(dls_u128_sub(sum, supply), dls_u128_from_u64(1));
+		if (sigma < (uint64_t)m) {
+			uint64_t rem, gain = (uint64_t)m - sigma;
+			dls_u128 t = dls_u128_div_u64_rem(deficit, gain, &rem);
+
+			t = dls_u128_add(t, dls_u128_from_u64(rem != 0));
+			if (t.hi == 0 && t.lo < len)
+				return dls__sat_add(x, t.lo);
+		}
+		/* the plain iteration's next value, if beyond the piece */
+		q = dls_u128_div_u64_rem(sum, (uint64_t)m, NULL);
+		next = q.hi ? UINT64_MAX : dls__sat_add(tk->runtime, q.lo);
+		if (dls__sat_add(x, len) > next)
+			next = dls__sat_add(x, len);
+		if (next > tk->deadline)
+			return next;
 		/* past RTA_PLAIN_STEPS, steps of at least (D - C) / RTA_MIN_STEP */
-		if (++steps > RTA_PLAIN_STEPS && next - R < min_step)
-			next = R + min_step < tk->deadline ? R + min_step : tk->deadline;
-		R = next;
+		if (++steps > RTA_PLAIN_STEPS && next - x < min_step)
+			next = x + min_step < tk->deadline ? x + min_step : tk->deadline;
+		x = next;
 	}
 }
 

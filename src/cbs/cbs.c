@@ -20,6 +20,17 @@
  */
 #include "cbs/grub_impl.h"
 
+/*
+ * The largest step these rules take in one go, 2^62 ns (about 146 years):
+ * half the 2^63 ns window in which dls_time_before() orders two instants.
+ * A deadline postponed by at most this much still compares right against
+ * now, and an s64 runtime (at most Q < 2^63) charged or replenished by at
+ * most this much cannot overflow. A single charge is clamped to it (a clock
+ * jump cannot wrap the runtime); a replenishment that would need more has
+ * lagged beyond recovery and starts afresh.
+ */
+#define CBS_STEP_MAX (UINT64_C(1) << 62)
+
 /* New instance: deadline = now + D, runtime = Q. */
 void dls__cbs_new_instance(struct dls_rq *rq, struct dls_entity *se,
 			   uint64_t now)
@@ -142,7 +153,7 @@ static void cbs_postpone(struct dls_entity *se, uint64_t now)
 	uint64_t debt = se->runtime < 0 ? (uint64_t)(-(se->runtime + 1)) + 1 : 0;
 	uint64_t k = debt / q + 1;
 
-	if (k > (UINT64_C(1) << 62) / se->period) {
+	if (k > CBS_STEP_MAX / se->period) {
 		se->deadline = now - 1; /* force the lag reset */
 	} else {
 		se->deadline += k * se->period;
@@ -181,15 +192,19 @@ void dls__cbs_replenish(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
  * keep running, without throttling and without the lag reset, so that a
  * late job keeps the deadline sequence of its periodic task.
  */
-static void cbs_soft_postpone(struct dls_rq *rq, struct dls_entity *se,
-			      uint64_t now)
+static void soft_postpone_step(struct dls_rq *rq, struct dls_entity *se,
+			       uint64_t now)
 {
-	dls__rq_erase(rq, se, now);
 	cbs_postpone(se, now);
 	se->yielded = false;
 	se->stats.replenishments++;
 	dls__trace(rq, DLS_TRACE_REPLENISH, se, now);
-	dls__rq_insert(rq, se, now);
+}
+
+static void cbs_soft_postpone(struct dls_rq *rq, struct dls_entity *se,
+			      uint64_t now)
+{
+	dls__rq_requeue(rq, se, now, soft_postpone_step);
 	if (se == rq->curr)
 		dls__resched(rq);
 }
@@ -220,7 +235,7 @@ void dls__cbs_throttle(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 
 /*
  * Decaying average of the time deadline entities consumed on this CPU (the
- * seeds' avg_update): halved every avg_period, so it reads as roughly two
+ * avg_update of the 2012 SCHED_DEADLINE patches): halved every avg_period, so it reads as roughly two
  * periods' worth of recent deadline load.
  */
 void dls__cbs_avg_update(struct dls_rq *rq, uint64_t delta, uint64_t now)
@@ -242,7 +257,8 @@ void dls__cbs_avg_update(struct dls_rq *rq, uint64_t delta, uint64_t now)
 	rq->avg += delta;
 }
 
-static void note_miss(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
+/* A deadline miss, counted once per instance with its lateness. */
+void dls__cbs_note_miss(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 {
 	uint64_t lateness = now - se->deadline;
 
@@ -259,9 +275,10 @@ static uint64_t scale_capacity(const struct dls_rq *rq, uint64_t delta)
 {
 	uint64_t scaled = rq->capacity == DLS_CAPACITY_SCALE
 				  ? delta
-				  : dls_u128_mul_u64_u32_shr(delta, rq->capacity, 10);
+				  : dls_u128_mul_u64_u32_shr(delta, rq->capacity,
+							     DLS_CAPACITY_SHIFT);
 
-	return scaled > (UINT64_C(1) << 62) ? UINT64_C(1) << 62 : scaled;
+	return scaled > CBS_STEP_MAX ? CBS_STEP_MAX : scaled;
 }
 
 /*
@@ -313,7 +330,7 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 
 	dmiss = dls_time_before(se->deadline, now);
 	if (dmiss) {
-		note_miss(rq, se, now);
+		dls__cbs_note_miss(rq, se, now);
 		if (rq->dom->cfg.overrun_rule == DLS_OVERRUN_2012)
 			cbs_forfeit_at_deadline(rq, se, start, now);
 	}
@@ -329,9 +346,7 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 			se->overrun_cb(se->overrun_arg, se);
 	}
 	if (se->boosted) {
-		dls__rq_erase(rq, se, now);
-		dls__cbs_replenish(rq, se, now);
-		dls__rq_insert(rq, se, now);
+		dls__rq_requeue(rq, se, now, dls__cbs_replenish);
 		return;
 	}
 	if ((se->params.flags & DLS_FLAG_SOFT) && !se->yielded) {

@@ -41,8 +41,6 @@
  * schedules exactly as before. An entity that blocked before the first
  * reclaiming entity attached counts as inactive at once.
  */
-#include <dlsched/smp.h>
-
 #include "atomic_impl.h"
 #include "cbs/grub_impl.h"
 
@@ -61,25 +59,6 @@ void dls__grub_domain_init(struct dls_domain *dom)
 		: ((DLS_BW_UNIT << DLS_BW_SHIFT) / dom->max_bw) >>
 		  (DLS_BW_SHIFT - DLS_RATIO_SHIFT);
 	dom->nr_reclaiming = 0;
-}
-
-/* The domain's admission sums, read without the bandwidth lock (a hint,
- * as the kernel reads its root domain's totals while charging). */
-DLS_RACY static uint64_t smp_bw_per_cpu(const struct dls_smp *smp)
-{
-	uint64_t total = *(const volatile uint64_t *)&smp->bw_total;
-	uint64_t cap = *(const volatile uint64_t *)&smp->capacity_online;
-
-	if (cap == 0)
-		return UINT64_MAX;
-	return dls_u128_mul_u64_u64_div_u64(total, DLS_CAPACITY_SCALE, cap);
-}
-
-uint64_t dls__grub_smp_extra_bw(const struct dls_rq *rq)
-{
-	uint64_t used = smp_bw_per_cpu(rq->dom->smp);
-
-	return used >= rq->dom->max_bw ? 0 : rq->dom->max_bw - used;
 }
 
 uint64_t dls_rq_extra_bw(const struct dls_rq *rq)

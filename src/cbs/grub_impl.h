@@ -11,7 +11,6 @@
 #define DLS_RATIO_SHIFT 8
 
 DLS_HIDDEN void dls__grub_domain_init(struct dls_domain *dom);
-DLS_HIDDEN uint64_t dls__grub_smp_extra_bw(const struct dls_rq *rq);
 
 /* Uextra: Umax minus the admitted bandwidth per CPU, at least 0. */
 static inline uint64_t dls__grub_extra_bw(const struct dls_rq *rq)
@@ -19,7 +18,7 @@ static inline uint64_t dls__grub_extra_bw(const struct dls_rq *rq)
 	uint64_t m = rq->dom->max_bw;
 
 	if (rq->dom->smp)
-		return dls__grub_smp_extra_bw(rq);
+		return rq->dom->hooks->extra_bw(rq);
 	return rq->bw_total >= m ? 0 : m - rq->bw_total;
 }
 
@@ -42,7 +41,7 @@ static inline uint64_t dls__grub_reclaim(const struct dls_rq *rq,
 	if (DLS_LIKELY(!dom->smp))
 		idle = (rq->bw_total > m ? rq->bw_total : m) - rq->running_bw;
 	else
-		idle = rq->bw_total - rq->running_bw + dls__grub_smp_extra_bw(rq);
+		idle = rq->bw_total - rq->running_bw + dom->hooks->extra_bw(rq);
 	if (idle + se->bw > m)
 		u_act = se->bw;
 	else

@@ -1,133 +1,9 @@
 /*
- * Reservation parameters: the checks, bandwidth and admission control.
- *
- * Admission control on one CPU (the single-processor EDF utilisation bound,
- * Liu & Layland 1973, applied to CBS servers as in Abeni & Buttazzo 1998):
- * the sum of Q_i/P_i over the entities attached to a runqueue may not
- * exceed the domain's limit scaled by the CPU's capacity. A refused change
- * leaves every object exactly as it was.
+ * Reservation parameters: the checks, the bandwidth Q/P, and the entity
+ * calls that admit it (attach, set_params; the rule is admission.c's). A
+ * refused change leaves every object exactly as it was.
  */
-#include "cbs/admission_impl.h"
-#include "cbs/grub_impl.h"
 #include "edf/sched_impl.h"
-
-#define NSEC_PER_USEC UINT64_C(1000)
-
-void dls_domain_config_default(struct dls_domain_config *cfg)
-{
-	cfg->period_min = 100 * NSEC_PER_USEC;
-	cfg->period_max = (UINT64_C(1) << 22) * NSEC_PER_USEC;
-	cfg->bw_limit = (95 * DLS_BW_UNIT) / 100;
-	cfg->wakeup_rule = DLS_WAKEUP_REVISED;
-	cfg->overrun_rule = DLS_OVERRUN_LINUX;
-	cfg->replenish_rule = DLS_REPLENISH_NEXT_PERIOD;
-	cfg->avg_period = 500 * 1000 * NSEC_PER_USEC;
-}
-
-int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
-		    void *ctx, const struct dls_domain_config *cfg,
-		    struct dls_rq *rqs, int nr_cpus)
-{
-	DLS_ASSERT(dom && ops && rqs);
-	if (nr_cpus < 1 || !ops->now || !ops->timer_arm || !ops->timer_cancel ||
-	    !ops->resched)
-		return DLS_EINVAL;
-	/* A CPU cannot serve more than all of its time. */
-	if (cfg && (cfg->period_min == 0 || cfg->period_min > cfg->period_max ||
-		    cfg->avg_period == 0 ||
-		    (cfg->bw_limit > DLS_BW_UNIT &&
-		     cfg->bw_limit != DLS_BW_UNLIMITED) ||
-		    (cfg->wakeup_rule != DLS_WAKEUP_CBS &&
-		     cfg->wakeup_rule != DLS_WAKEUP_REVISED) ||
-		    (cfg->overrun_rule != DLS_OVERRUN_LINUX &&
-		     cfg->overrun_rule != DLS_OVERRUN_2012) ||
-		    (cfg->replenish_rule != DLS_REPLENISH_NEXT_PERIOD &&
-		     cfg->replenish_rule != DLS_REPLENISH_AT_DEADLINE)))
-		return DLS_EINVAL;
-
-	dom->ops = ops;
-	dom->ctx = ctx;
-	if (cfg)
-		dom->cfg = *cfg;
-	else
-		dls_domain_config_default(&dom->cfg);
-	dom->rqs = rqs;
-	dom->nr_cpus = nr_cpus;
-	for (int cpu = 0; cpu < nr_cpus; cpu++) {
-		struct dls_rq *rq = &rqs[cpu];
-
-		dls_rb_root_cached_init(&rq->root);
-		rq->dom = dom;
-		rq->curr = NULL;
-		rq->earliest.curr = rq->earliest.next = 0;
-		rq->nr_running = 0;
-		rq->nr_attached = 0;
-		rq->cpu = cpu;
-		rq->capacity = DLS_CAPACITY_SCALE;
-		rq->bw_total = 0;
-		rq->running_bw = 0;
-		rq->seq = 0;
-		rq->avg = 0;
-		rq->avg_stamp = ops->now(ctx, cpu);
-		dls_rb_root_cached_init(&rq->pushable);
-		rq->attached = NULL;
-		rq->nr_migratory = 0;
-		rq->overloaded = false;
-		rq->online = true;
-	}
-	dom->smp = NULL;
-	dls__grub_domain_init(dom);
-	return 0;
-}
-
-/* Bandwidth this runqueue may admit: the limit scaled by its capacity. */
-static uint64_t rq_bw_capacity(const struct dls_rq *rq)
-{
-	uint64_t limit = rq->dom->cfg.bw_limit;
-
-	if (limit == DLS_BW_UNLIMITED)
-		return DLS_BW_UNLIMITED;
-	return dls_u128_mul_u64_u64_div_u64(limit, rq->capacity,
-					    DLS_CAPACITY_SCALE);
-}
-
-/*
- * With global scheduling the test is domain-wide (the GFB-style bound the
- * Linux root domain uses): the sum of all bandwidths may not exceed the
- * limit times the online capacity, and the domain keeps that sum (smp.c).
- * Otherwise it is per runqueue, under the runqueue's lock. A change that
- * gives bandwidth back is never refused.
- */
-bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw)
-{
-	if (rq->dom->smp)
-		return dls__domain_bw_change(rq->dom, old_bw, new_bw, true);
-	return new_bw <= old_bw ||
-	       dls__bw_fits(rq->dom->cfg.bw_limit, rq->bw_total - old_bw + new_bw,
-			    rq->capacity);
-}
-
-int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
-{
-	uint32_t old;
-
-	DLS_ASSERT(rq);
-	if (capacity == 0 || capacity > DLS_CAPACITY_SCALE)
-		return DLS_EINVAL;
-	if (rq->dom->smp) {
-		if (!dls__domain_set_capacity(rq, capacity))
-			return DLS_EBANDWIDTH;
-		return 0;
-	}
-	/* One CPU on its own: lowering its capacity must keep what it holds. */
-	old = rq->capacity;
-	rq->capacity = capacity;
-	if (capacity < old && rq->bw_total > rq_bw_capacity(rq)) {
-		rq->capacity = old;
-		return DLS_EBANDWIDTH;
-	}
-	return 0;
-}
 
 static uint64_t params_period(const struct dls_params *p)
 {
@@ -145,6 +21,10 @@ int dls_params_check(const struct dls_domain *dom, const struct dls_params *p)
 	if ((p->runtime | p->deadline | p->period) & (UINT64_C(1) << 63))
 		return DLS_ETOPBIT;
 	if (p->flags & ~(uint32_t)DLS_FLAGS_ALL)
+		return DLS_EFLAGS;
+	/* A soft reservation runs into all idle time already: reclaiming
+	 * would only change its charge, so the pair is refused. */
+	if ((p->flags & DLS_FLAG_SOFT) && (p->flags & DLS_FLAG_RECLAIM))
 		return DLS_EFLAGS;
 	if (p->deadline == 0)
 		return DLS_EDEADLINE_ZERO;
@@ -251,8 +131,7 @@ int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,
 		se->runtime = (int64_t)p->runtime;
 	if (se->queued) {
 		/* Requeue: the key is unchanged, but a later instance's is not. */
-		dls__rq_erase(rq, se, now);
-		dls__rq_insert(rq, se, now);
+		dls__rq_requeue(rq, se, now, NULL);
 	}
 	dls__trace(rq, DLS_TRACE_PARAMS, se, now);
 	return 0;

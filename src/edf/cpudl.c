@@ -1,6 +1,7 @@
 /*
  * cpudl: max-heap of CPUs by earliest deadline, plus the free-CPU mask
- * (the series' "push-heap"; the shape of Linux's kernel/sched/cpudeadline.c).
+ * (the "push-heap" of the 2012 SCHED_DEADLINE patches; the shape of Linux's
+ * kernel/sched/cpudeadline.c).
  *
  * Invariants (dls_cpudl_check):
  *  1) order: no item is above its parent, where x is above y when x's
@@ -21,7 +22,10 @@
 #include "cpudl_impl.h"
 #include "internal.h"
 
-#define ALIGN8(x) (((x) + 7u) & ~(size_t)7u)
+/* Each part of the heap's storage (items, positions, free mask) starts
+ * aligned for its u64 and word-sized fields. */
+#define PART_ALIGN ((size_t)8)
+#define ALIGN_PART(x) dls__align_up((x), PART_ALIGN)
 
 static size_t heap_bytes(int nr)
 {
@@ -30,7 +34,7 @@ static size_t heap_bytes(int nr)
 
 static size_t pos_bytes(int nr)
 {
-	return ALIGN8((size_t)nr * sizeof(int32_t));
+	return ALIGN_PART((size_t)nr * sizeof(int32_t));
 }
 
 size_t dls_cpudl_size(int nr_cpus)
@@ -39,7 +43,7 @@ size_t dls_cpudl_size(int nr_cpus)
 
 	if (m == 0)
 		return 0;
-	return heap_bytes(nr_cpus) + pos_bytes(nr_cpus) + ALIGN8(m);
+	return heap_bytes(nr_cpus) + pos_bytes(nr_cpus) + ALIGN_PART(m);
 }
 
 static inline void cp_lock(struct dls_cpudl *cp)
@@ -71,7 +75,7 @@ int dls_cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
 	cp->pos = (int32_t *)(void *)(p + heap_bytes(nr_cpus));
 	cp->free_cpus = (struct dls_cpumask *)(void *)(p + heap_bytes(nr_cpus) +
 						       pos_bytes(nr_cpus));
-	if (dls_cpumask_init(cp->free_cpus, ALIGN8(dls_cpumask_size(nr_cpus)),
+	if (dls_cpumask_init(cp->free_cpus, ALIGN_PART(dls_cpumask_size(nr_cpus)),
 			     nr_cpus) != 0)
 		return DLS_EINVAL;
 	dls_cpumask_fill(cp->free_cpus);
@@ -388,7 +392,7 @@ const char *dls_cpudl_check(const struct dls_cpudl *cp)
 	return NULL;
 }
 
-int dls_cpudl_find_linear(const struct dls_cpumask *span,
+int dls__cpudl_find_linear(const struct dls_cpumask *span,
 			  const struct dls_cpumask *allowed, uint64_t dl,
 			  bool (*earliest)(void *ctx, int cpu, uint64_t *edl),
 			  void *ctx, const struct dls_cpudl_fit *fit,

@@ -27,7 +27,7 @@
  * CPUs), as latest_cpu_find() fills it. Reads the per-CPU state through @earliest
  * only; locking is the caller's.
  */
-DLS_HIDDEN int dls_cpudl_find_linear(const struct dls_cpumask *span,
+DLS_HIDDEN int dls__cpudl_find_linear(const struct dls_cpumask *span,
 				     const struct dls_cpumask *allowed, uint64_t dl,
 				     bool (*earliest)(void *ctx, int cpu, uint64_t *edl),
 				     void *ctx, const struct dls_cpudl_fit *fit,

@@ -17,18 +17,11 @@
  * is defined for, and otherwise returns a DLS_E* code with nothing changed;
  * a misused call can never reach the tree or the counts.
  */
-#include <dlsched/smp.h>
-
 #include "edf/sched_impl.h"
 
 static bool se_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
 {
-	const struct dls_entity *x = dls__node_se(a), *y = dls__node_se(b);
-	uint64_t kx = dls__se_key(x), ky = dls__se_key(y);
-
-	if (kx != ky)
-		return dls_time_before(kx, ky);
-	return x->seq < y->seq;
+	return dls__edf_before(dls__node_se(a), dls__node_se(b));
 }
 
 static void update_earliest(struct dls_rq *rq)
@@ -44,7 +37,7 @@ static void update_earliest(struct dls_rq *rq)
 		rq->earliest.next = second ? dls__se_key(dls__node_se(second)) : 0;
 	}
 	if (rq->dom->smp)
-		dls__smp_earliest_changed(rq);
+		rq->dom->hooks->earliest_changed(rq);
 }
 
 void dls__rq_attach(struct dls_rq *rq, struct dls_entity *se)
@@ -86,7 +79,7 @@ void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	se->queued = true;
 	rq->nr_running++;
 	if (rq->dom->smp)
-		dls__smp_enqueued(rq, se);
+		rq->dom->hooks->enqueued(rq, se);
 	update_earliest(rq);
 	dls__trace(rq, DLS_TRACE_ENQUEUE, se, now);
 }
@@ -98,9 +91,19 @@ void dls__rq_erase(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	se->queued = false;
 	rq->nr_running--;
 	if (rq->dom->smp)
-		dls__smp_dequeued(rq, se);
+		rq->dom->hooks->dequeued(rq, se);
 	update_earliest(rq);
 	dls__trace(rq, DLS_TRACE_DEQUEUE, se, now);
+}
+
+void dls__rq_requeue(struct dls_rq *rq, struct dls_entity *se, uint64_t now,
+		     void (*change)(struct dls_rq *rq, struct dls_entity *se,
+				    uint64_t now))
+{
+	dls__rq_erase(rq, se, now);
+	if (change)
+		change(rq, se, now);
+	dls__rq_insert(rq, se, now);
 }
 
 void dls__resched(struct dls_rq *rq)
@@ -170,15 +173,8 @@ int dls_dequeue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 	}
 	if (flags & DLS_DEQUEUE_DONE) {
 		se->stats.jobs_done++;
-		if (!se->missed && dls_time_after(now, se->deadline)) {
-			uint64_t late = now - se->deadline;
-
-			se->missed = true;
-			se->stats.misses++;
-			if (late > se->stats.max_lateness)
-				se->stats.max_lateness = late;
-			dls__trace(rq, DLS_TRACE_MISS, se, now);
-		}
+		if (dls_time_after(now, se->deadline))
+			dls__cbs_note_miss(rq, se, now);
 	}
 	if (se == rq->curr)
 		dls__resched(rq);
@@ -195,7 +191,7 @@ bool dls_check_preempt(struct dls_rq *rq, const struct dls_entity *se)
 	    !dls_time_before(dls__se_key(se), dls__se_key(curr))) {
 		/* Equal deadlines: which of the two should move (global only)? */
 		if (rq->dom->smp && dls__se_key(se) == dls__se_key(curr))
-			return dls__smp_check_preempt_equal(rq, se);
+			return rq->dom->hooks->preempt_equal(rq, se);
 		return false;
 	}
 	dls__resched(rq);
@@ -214,8 +210,7 @@ int dls_wakeup(struct dls_rq *rq, struct dls_entity *se)
 		return err;
 	/* An entity that does not preempt here may run elsewhere (task_woken). */
 	if (!dls_check_preempt(rq, se) && rq->dom->smp)
-		while (dls_push(rq))
-			;
+		rq->dom->hooks->push_surplus(rq);
 	return 0;
 }
 
@@ -224,7 +219,7 @@ static void set_curr(struct dls_rq *rq, struct dls_entity *se)
 	rq->curr = se;
 	se->exec_start = dls__now(rq);
 	if (rq->dom->smp)
-		dls__smp_set_curr(rq, se);
+		rq->dom->hooks->set_curr(rq, se);
 }
 
 int dls_set_curr(struct dls_rq *rq, struct dls_entity *se)
@@ -259,7 +254,7 @@ static void put_prev(struct dls_rq *rq, struct dls_entity *se)
 	dls_update_curr(rq);
 	rq->curr = NULL;
 	if (rq->dom->smp)
-		dls__smp_put_prev(rq, se);
+		rq->dom->hooks->put_prev(rq, se);
 }
 
 struct dls_entity *dls_pick_next(struct dls_rq *rq)
@@ -292,11 +287,10 @@ struct dls_entity *dls_schedule(struct dls_rq *rq)
 	 * change), and what waits elsewhere may now beat what is queued here.
 	 * After picking, push what another CPU should run (post_schedule). */
 	if (rq->dom->smp)
-		dls_pull(rq);
+		rq->dom->hooks->pre_schedule(rq);
 	next = pick_next(rq);
 	if (rq->dom->smp)
-		while (dls_push(rq))
-			;
+		rq->dom->hooks->push_surplus(rq);
 	return next;
 }
 
@@ -329,13 +323,42 @@ void dls_yield(struct dls_rq *rq)
 	if (se->runtime > 0)
 		se->runtime = 0;
 	if (se->boosted) {
-		dls__rq_erase(rq, se, now);
-		dls__cbs_replenish(rq, se, now);
-		dls__rq_insert(rq, se, now);
+		dls__rq_requeue(rq, se, now, dls__cbs_replenish);
 		dls__resched(rq);
 		return;
 	}
 	dls__cbs_throttle(rq, se, now);
+}
+
+/*
+ * The entity's runqueue read without its lock: it may be changing under a
+ * migration, which is why dls_entity_lock() locks what it saw and checks
+ * again under that lock (task_rq_lock's READ_ONCE). A word-sized load.
+ */
+DLS_RACY static struct dls_rq *racy_rq(const struct dls_entity *se)
+{
+	return *(struct dls_rq *const volatile *)&se->rq;
+}
+
+struct dls_rq *dls_entity_lock(struct dls_entity *se)
+{
+	/* The runqueue names its domain and lock, also after a move. */
+	for (;;) {
+		struct dls_rq *rq = racy_rq(se);
+
+		if (!rq)
+			return NULL;
+		dls__rq_lock(rq);
+		if (racy_rq(se) == rq)
+			return rq; /* stable: leaving rq needs its lock */
+		dls__rq_unlock(rq);
+	}
+}
+
+void dls_entity_unlock(struct dls_rq *rq)
+{
+	if (rq)
+		dls__rq_unlock(rq);
 }
 
 struct dls_entity *dls_timer_entity(const struct dls_timer *t)
@@ -371,8 +394,7 @@ void dls_timer_expired(struct dls_timer *t)
 		dls_check_preempt(rq, se);
 		/* The replenished entity may overload this CPU: push. */
 		if (rq->dom->smp)
-			while (dls_push(rq))
-				;
+			rq->dom->hooks->push_surplus(rq);
 	}
 }
 
@@ -405,7 +427,7 @@ int dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
 	dls__rq_detach(rq, se);
 	dls__grub_dead(rq, se);
 	if (rq->dom->smp)
-		dls__domain_bw_change(rq->dom, se->bw, 0, false);
+		rq->dom->hooks->bw_change(rq->dom, se->bw, 0, false);
 	se->rq = NULL;
 	return 0;
 }

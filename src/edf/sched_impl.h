@@ -70,31 +70,94 @@ static inline bool dls__timer_due(struct dls_rq *rq, struct dls_timer *t,
 	return true;
 }
 
-/* Admission (src/cbs/params.c, src/edf/smp.c). dls__rq_admit() checks a
- * change of an entity's bandwidth on @rq and, in a global domain, commits
- * it to the domain's sum in the same critical section. */
+/*
+ * The EDF order: earlier key first, equal keys by the sequence number taken
+ * at insertion (FIFO). The EDF tree and the pushable tree both sort by it.
+ */
+static inline bool dls__edf_before(const struct dls_entity *x,
+				   const struct dls_entity *y)
+{
+	uint64_t kx = dls__se_key(x), ky = dls__se_key(y);
+
+	if (kx != ky)
+		return dls_time_before(kx, ky);
+	return x->seq < y->seq;
+}
+
+/*
+ * Class hooks: what the runqueue asks of global scheduling, in the places
+ * Linux's sched_class calls its SMP callbacks. dom->hooks is NULL while each
+ * CPU is scheduled on its own; dls_smp_init() installs the table of
+ * src/edf/smp.c together with dom->smp, so a program that never calls it
+ * links no SMP code. Every slot is filled. Callers test dom->smp and then
+ * call through dom->hooks: on one CPU a hook site costs one compare with
+ * memory, as the direct calls it replaced did. All run with @rq's lock held.
+ */
+struct dls_class_hooks {
+	/* @se joined / left @rq's EDF tree (counts, pushable tree, overload). */
+	void (*enqueued)(struct dls_rq *rq, struct dls_entity *se);
+	void (*dequeued)(struct dls_rq *rq, struct dls_entity *se);
+	/* rq->earliest changed (the cpudl heap follows). */
+	void (*earliest_changed)(struct dls_rq *rq);
+	/* @se became current / stopped being current (pushable tree). */
+	void (*set_curr)(struct dls_rq *rq, struct dls_entity *se);
+	void (*put_prev)(struct dls_rq *rq, struct dls_entity *se);
+	/* @se, queued, has the current entity's deadline: should they swap? */
+	bool (*preempt_equal)(struct dls_rq *rq, const struct dls_entity *se);
+	/* Before picking: pull earlier work from overloaded CPUs. */
+	void (*pre_schedule)(struct dls_rq *rq);
+	/* After picking, a wake-up or a replenishment: push what another CPU
+	 * should run (post_schedule, task_woken). */
+	void (*push_surplus)(struct dls_rq *rq);
+	/* Admission in a global domain: change the domain's admitted
+	 * bandwidth, checked when @check; see domain_bw_change() in src/edf/smp.c. */
+	bool (*bw_change)(struct dls_domain *dom, uint64_t old_bw,
+			  uint64_t new_bw, bool check);
+	/* Set @rq's capacity unless the domain's admission forbids it. */
+	bool (*set_capacity)(struct dls_rq *rq, uint32_t capacity);
+	/* GRUB's Uextra on @rq: the domain's bw_limit minus the bandwidth it
+	 * admitted per CPU (src/cbs/grub.c). */
+	uint64_t (*extra_bw)(const struct dls_rq *rq);
+};
+
+/* The runqueue's check of an entity's bandwidth change (src/edf/domain.c):
+ * per runqueue, or domain-wide committed in the same critical section in a
+ * global domain; the rule is src/cbs/admission.c's. */
 DLS_HIDDEN bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw);
-DLS_HIDDEN bool dls__domain_bw_change(struct dls_domain *dom, uint64_t old_bw,
-				      uint64_t new_bw, bool check);
-DLS_HIDDEN bool dls__domain_set_capacity(struct dls_rq *rq, uint32_t capacity);
 
 /* Attached-entity list and bandwidth (src/edf/rq.c). */
 DLS_HIDDEN void dls__rq_attach(struct dls_rq *rq, struct dls_entity *se);
 DLS_HIDDEN void dls__rq_detach(struct dls_rq *rq, struct dls_entity *se);
 
-/* Global scheduling hooks (src/edf/smp.c); no-ops without dom->smp. */
-DLS_HIDDEN void dls__smp_enqueued(struct dls_rq *rq, struct dls_entity *se);
-DLS_HIDDEN void dls__smp_dequeued(struct dls_rq *rq, struct dls_entity *se);
-DLS_HIDDEN void dls__smp_earliest_changed(struct dls_rq *rq);
-DLS_HIDDEN void dls__smp_set_curr(struct dls_rq *rq, struct dls_entity *se);
-DLS_HIDDEN void dls__smp_put_prev(struct dls_rq *rq, struct dls_entity *se);
-DLS_HIDDEN bool dls__smp_check_preempt_equal(struct dls_rq *rq,
-					     const struct dls_entity *se);
-
-/* EDF tree (src/edf/rq.c). */
+/* EDF tree (src/edf/rq.c). dls__rq_requeue() takes @se off the tree, lets
+ * @change (may be NULL) alter what it is sorted or counted by, and puts it
+ * back behind its equals. */
 DLS_HIDDEN void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now);
 DLS_HIDDEN void dls__rq_erase(struct dls_rq *rq, struct dls_entity *se, uint64_t now);
+DLS_HIDDEN void dls__rq_requeue(struct dls_rq *rq, struct dls_entity *se,
+				uint64_t now,
+				void (*change)(struct dls_rq *rq,
+					       struct dls_entity *se,
+					       uint64_t now));
 DLS_HIDDEN void dls__resched(struct dls_rq *rq);
+
+/* The per-runqueue lock through the platform's lock op (none = a single
+ * thread drives the domain). */
+static inline void dls__rq_lock(struct dls_rq *rq)
+{
+	const struct dls_ops *ops = rq->dom->ops;
+
+	if (ops->lock)
+		ops->lock(rq->dom->ctx, rq->cpu);
+}
+
+static inline void dls__rq_unlock(struct dls_rq *rq)
+{
+	const struct dls_ops *ops = rq->dom->ops;
+
+	if (ops->unlock)
+		ops->unlock(rq->dom->ctx, rq->cpu);
+}
 
 /* CBS rules (src/cbs/cbs.c), each named after the rule it implements. */
 DLS_HIDDEN void dls__cbs_new_instance(struct dls_rq *rq, struct dls_entity *se,
@@ -109,6 +172,8 @@ DLS_HIDDEN void dls__cbs_throttle(struct dls_rq *rq, struct dls_entity *se,
 				  uint64_t now);
 DLS_HIDDEN void dls__cbs_avg_update(struct dls_rq *rq, uint64_t delta,
 				    uint64_t now);
+DLS_HIDDEN void dls__cbs_note_miss(struct dls_rq *rq, struct dls_entity *se,
+				   uint64_t now);
 
 /* GRUB bandwidth reclaiming (src/cbs/grub.c). */
 DLS_HIDDEN void dls__grub_contending(struct dls_rq *rq, struct dls_entity *se,

@@ -1,6 +1,6 @@
 /*
  * Priority and deadline inheritance (the rt_mutex design with rb-trees of
- * waiters, as the SCHED_DEADLINE series made it, extended with deadline
+ * waiters, as the 2012 SCHED_DEADLINE patches made it, extended with deadline
  * inheritance).
  *
  * Invariants (dls_pi_check()):
@@ -274,93 +274,115 @@ static bool listed(struct dls_pi_task *const *tasks, size_t n, const struct dls_
 	return false;
 }
 
+/* Each mutex's waiters tree and links. */
+static const char *check_mutex(const struct dls_pi_mutex *m)
+{
+	const struct dls_pi_waiter *top = top_waiter(m);
+	const char *err = dls_rb_check_cached(&m->waiters, lock_less);
+
+	if (err)
+		return err;
+	if (top && !m->owner)
+		return "mutex has waiters but no owner";
+	if (top && !dls_rb_node_on_tree(&top->pi_node))
+		return "top waiter is missing from its owner's pi-waiters";
+	for (struct dls_rb_node *n = dls_rb_first_cached(&m->waiters); n; n = dls_rb_next(n)) {
+		const struct dls_pi_waiter *w = lock_waiter(n);
+
+		if (w->lock != m)
+			return "waiter points to another mutex";
+		if (w->task->blocked_on != w)
+			return "waiting task's blocked_on is not its waiter";
+		if (w->task == m->owner)
+			return "owner waits on its own mutex";
+		if (!key_equal(&w->key, &w->task->eff))
+			return "waiter key differs from its task's effective key";
+		if (w != top && dls_rb_node_on_tree(&w->pi_node))
+			return "a waiter that is not the top is in pi-waiters";
+	}
+	return NULL;
+}
+
+/* A task's pi-waiters: exactly the top waiters of the mutexes it owns. */
+static const char *check_task(struct dls_pi_task *const *tasks, size_t nr_tasks,
+			      const struct dls_pi_task *t,
+			      struct dls_pi_mutex *const *mutexes, size_t nr_mutexes)
+{
+	size_t owned_with_waiters = 0, pi_count = 0;
+	const char *err = dls_rb_check_cached(&t->pi_waiters, pi_less);
+
+	if (err)
+		return err;
+	for (size_t k = 0; k < nr_mutexes; k++)
+		owned_with_waiters += mutexes[k]->owner == t && top_waiter(mutexes[k]);
+	for (struct dls_rb_node *n = dls_rb_first_cached(&t->pi_waiters); n; n = dls_rb_next(n)) {
+		const struct dls_pi_waiter *w = pi_waiter(n);
+
+		if (w->lock->owner != t || top_waiter(w->lock) != w)
+			return "pi-waiter is not the top waiter of a mutex the task owns";
+		pi_count++;
+	}
+	if (pi_count != owned_with_waiters)
+		return "pi-waiters count differs from owned mutexes with waiters";
+	if (t->blocked_on && !listed(tasks, nr_tasks, t->blocked_on->lock->owner))
+		return "blocked on a mutex whose owner is not listed";
+	return NULL;
+}
+
+/* From scratch: eff = best own key over each task and everything blocked
+ * behind it (a fixpoint over the waits-for graph), for test-sized graphs. */
+static const char *check_effective_keys(struct dls_pi_task *const *tasks,
+					size_t nr_tasks)
+{
+	struct dls_pi_key best[256];
+	bool changed = true;
+	unsigned int rounds = 0;
+
+	if (nr_tasks > 256)
+		return NULL; /* the brute force is for test-sized graphs */
+	for (size_t i = 0; i < nr_tasks; i++)
+		best[i] = tasks[i]->own;
+	while (changed && rounds++ <= nr_tasks + 1) {
+		changed = false;
+		for (size_t i = 0; i < nr_tasks; i++) {
+			const struct dls_pi_waiter *w = tasks[i]->blocked_on;
+
+			if (!w)
+				continue;
+			for (size_t j = 0; j < nr_tasks; j++)
+				if (tasks[j] == w->lock->owner &&
+				    dls_pi_key_before(&best[i], &best[j])) {
+					best[j] = best[i];
+					changed = true;
+				}
+		}
+	}
+	for (size_t i = 0; i < nr_tasks; i++) {
+		if (!key_equal(&best[i], &tasks[i]->eff))
+			return "effective key differs from the recomputation";
+		if (tasks[i]->boosted != !key_equal(&tasks[i]->eff, &tasks[i]->own))
+			return "boosted flag differs from eff != own";
+		if (tasks[i]->donor != (tasks[i]->boosted ?
+		    pi_waiter(dls_rb_first_cached(&tasks[i]->pi_waiters))->task : NULL))
+			return "donor is not the top pi-waiter's task while boosted";
+	}
+	return NULL;
+}
+
 const char *dls_pi_check(struct dls_pi_task *const *tasks, size_t nr_tasks,
 			 struct dls_pi_mutex *const *mutexes, size_t nr_mutexes)
 {
 	const char *err;
-	bool changed = true;
-	unsigned int rounds = 0;
 
 	for (size_t i = 0; i < nr_mutexes; i++) {
-		const struct dls_pi_mutex *m = mutexes[i];
-		const struct dls_pi_waiter *top = top_waiter(m);
-
-		err = dls_rb_check_cached(&m->waiters, lock_less);
+		err = check_mutex(mutexes[i]);
 		if (err)
 			return err;
-		if (top && !m->owner)
-			return "mutex has waiters but no owner";
-		if (top && !dls_rb_node_on_tree(&top->pi_node))
-			return "top waiter is missing from its owner's pi-waiters";
-		for (struct dls_rb_node *n = dls_rb_first_cached(&m->waiters); n; n = dls_rb_next(n)) {
-			const struct dls_pi_waiter *w = lock_waiter(n);
-
-			if (w->lock != m)
-				return "waiter points to another mutex";
-			if (w->task->blocked_on != w)
-				return "waiting task's blocked_on is not its waiter";
-			if (w->task == m->owner)
-				return "owner waits on its own mutex";
-			if (!key_equal(&w->key, &w->task->eff))
-				return "waiter key differs from its task's effective key";
-			if (w != top && dls_rb_node_on_tree(&w->pi_node))
-				return "a waiter that is not the top is in pi-waiters";
-		}
 	}
 	for (size_t i = 0; i < nr_tasks; i++) {
-		const struct dls_pi_task *t = tasks[i];
-		size_t owned_with_waiters = 0, pi_count = 0;
-
-		err = dls_rb_check_cached(&t->pi_waiters, pi_less);
+		err = check_task(tasks, nr_tasks, tasks[i], mutexes, nr_mutexes);
 		if (err)
 			return err;
-		for (size_t k = 0; k < nr_mutexes; k++)
-			owned_with_waiters += mutexes[k]->owner == t && top_waiter(mutexes[k]);
-		for (struct dls_rb_node *n = dls_rb_first_cached(&t->pi_waiters); n; n = dls_rb_next(n)) {
-			const struct dls_pi_waiter *w = pi_waiter(n);
-
-			if (w->lock->owner != t || top_waiter(w->lock) != w)
-				return "pi-waiter is not the top waiter of a mutex the task owns";
-			pi_count++;
-		}
-		if (pi_count != owned_with_waiters)
-			return "pi-waiters count differs from owned mutexes with waiters";
-		if (t->blocked_on && !listed(tasks, nr_tasks, t->blocked_on->lock->owner))
-			return "blocked on a mutex whose owner is not listed";
 	}
-	/* From scratch: eff = best own key over each task and everything
-	 * blocked behind it (a fixpoint over the waits-for graph). */
-	{
-		struct dls_pi_key best[256];
-
-		if (nr_tasks > 256)
-			return NULL; /* the brute force is for test-sized graphs */
-		for (size_t i = 0; i < nr_tasks; i++)
-			best[i] = tasks[i]->own;
-		while (changed && rounds++ <= nr_tasks + 1) {
-			changed = false;
-			for (size_t i = 0; i < nr_tasks; i++) {
-				const struct dls_pi_waiter *w = tasks[i]->blocked_on;
-
-				if (!w)
-					continue;
-				for (size_t j = 0; j < nr_tasks; j++)
-					if (tasks[j] == w->lock->owner &&
-					    dls_pi_key_before(&best[i], &best[j])) {
-						best[j] = best[i];
-						changed = true;
-					}
-			}
-		}
-		for (size_t i = 0; i < nr_tasks; i++) {
-			if (!key_equal(&best[i], &tasks[i]->eff))
-				return "effective key differs from the recomputation";
-			if (tasks[i]->boosted != !key_equal(&tasks[i]->eff, &tasks[i]->own))
-				return "boosted flag differs from eff != own";
-			if (tasks[i]->donor != (tasks[i]->boosted ?
-			    pi_waiter(dls_rb_first_cached(&tasks[i]->pi_waiters))->task : NULL))
-				return "donor is not the top pi-waiter's task while boosted";
-		}
-	}
-	return NULL;
+	return check_effective_keys(tasks, nr_tasks);
 }

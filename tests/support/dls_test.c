@@ -5,51 +5,19 @@
 
 #include <CUnit/Basic.h>
 
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 void dls_test_rng_seed(struct dls_test_rng *r, uint64_t seed)
 {
-	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
+	dls_prng_seed(&r->p, seed);
 }
 
 uint64_t dls_test_rng_next(struct dls_test_rng *r)
 {
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
+	return dls_prng_next(&r->p);
 }
 
 uint64_t dls_test_rng_below(struct dls_test_rng *r, uint64_t n)
 {
-	/* Lemire-free simple rejection: unbiased and portable. */
-	uint64_t lim = UINT64_MAX - UINT64_MAX % n;
-	uint64_t x;
-
-	do
-		x = dls_test_rng_next(r);
-	while (x >= lim);
-	return x % n;
+	return dls_prng_below(&r->p, n);
 }
 
 uint64_t dls_test_seed(const char *what, uint64_t dflt)

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "prng.h"
+
 #include <CUnit/Basic.h>
 #include <CUnit/CUnit.h>
 
@@ -47,9 +49,9 @@
 		CU_ASSERT_PTR_NULL_FATAL(dls_m_);                              \
 	} while (0)
 
-/* xoshiro256** PRNG: deterministic, seeded, no global state. */
+/* The shared PRNG (tools/prng: xoshiro256**), deterministic, seeded. */
 struct dls_test_rng {
-	uint64_t s[4];
+	struct dls_prng p;
 };
 
 void dls_test_rng_seed(struct dls_test_rng *r, uint64_t seed);

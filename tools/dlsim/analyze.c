@@ -14,6 +14,7 @@
 #include <dlsched/sched.h>
 
 #include "analyze.h"
+#include "sim.h"
 #include "workload.h"
 
 #define US UINT64_C(1000)
@@ -324,7 +325,7 @@ int analyze_main(int argc, char **argv)
 	struct workload w;
 	struct an a = { 0 };
 	void *scratch = NULL;
-	int *cpu_of = NULL, rc = 1, err;
+	int *cpu_of = NULL, rc = DLSIM_EXIT_FAILURE, err;
 	uint64_t *resp = NULL;
 
 	for (int i = 1; i < argc; i++) {
@@ -334,12 +335,12 @@ int analyze_main(int argc, char **argv)
 			file = argv[i];
 		else {
 			fprintf(stderr, "usage: dlsim analyze FILE [--json]\n");
-			return 64;
+			return DLSIM_EXIT_USAGE;
 		}
 	}
 	if (!file) {
 		fprintf(stderr, "usage: dlsim analyze FILE [--json]\n");
-		return 64;
+		return DLSIM_EXIT_USAGE;
 	}
 	err = workload_load_cli(&w, "dlsim analyze", file, false);
 	if (err)
@@ -362,11 +363,11 @@ int analyze_main(int argc, char **argv)
 		print_json(&a, file, stdout);
 	else
 		print_table(&a, file, stdout);
-	rc = 0;
+	rc = DLSIM_EXIT_OK;
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "dlsim analyze: cannot write standard output: %s\n",
 			strerror(errno));
-		rc = 74;
+		rc = DLSIM_EXIT_IOERR;
 	}
 out:
 	if (rc && !a.ts)

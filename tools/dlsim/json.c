@@ -187,6 +187,50 @@ static size_t utf8_len(const unsigned char *s, size_t avail)
 	return n;
 }
 
+/*
+ * A \uXXXX escape at p->s ('u'), a surrogate pair taken whole, appended to
+ * out[*n] as UTF-8; p->s is left on its last hex digit. False (p->failed
+ * set, at the escape's backslash) when it is malformed.
+ */
+static bool parse_u_escape(struct parser *p, char *out, size_t *n, int esc_line,
+			   int esc_col)
+{
+	unsigned long cp, lo;
+
+	if (p->end - p->s < 5 || hex4(p->s + 1, &cp)) {
+		fail(p, "bad \\u escape (expected 4 hex digits)");
+		return false;
+	}
+	if (cp == 0) {
+		fail(p, "\\u0000 is not allowed in strings");
+		return false;
+	}
+	for (int i = 0; i < 4; i++)
+		advance(p);
+	if (cp >= 0xdc00 && cp <= 0xdfff) {
+		p->line = esc_line;
+		p->col = esc_col;
+		fail(p, "lone low surrogate in \\u escape");
+		return false;
+	}
+	if (cp >= 0xd800 && cp <= 0xdbff) {
+		/* A high surrogate must pair with a following \uDC00-\uDFFF. */
+		if (p->end - p->s < 7 || p->s[1] != '\\' || p->s[2] != 'u' ||
+		    hex4(p->s + 3, &lo) || lo < 0xdc00 || lo > 0xdfff) {
+			p->line = esc_line;
+			p->col = esc_col;
+			fail(p, "lone high surrogate in \\u escape (expected a "
+			     "following \\uDC00-\\uDFFF)");
+			return false;
+		}
+		for (int i = 0; i < 6; i++)
+			advance(p);
+		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+	}
+	put_utf8(out, n, cp);
+	return true;
+}
+
 /* Parse a string at p->s (which is '"'); returns arena copy. */
 static const char *parse_string(struct parser *p, size_t *lenp)
 {
@@ -243,44 +287,10 @@ static const char *parse_string(struct parser *p, size_t *lenp)
 		case 'n': out[n++] = '\n'; break;
 		case 'r': out[n++] = '\r'; break;
 		case 't': out[n++] = '\t'; break;
-		case 'u': {
-			unsigned long cp;
-
-			if (p->end - p->s < 5 || hex4(p->s + 1, &cp)) {
-				fail(p, "bad \\u escape (expected 4 hex digits)");
+		case 'u':
+			if (!parse_u_escape(p, out, &n, esc_line, esc_col))
 				return NULL;
-			}
-			if (cp == 0) {
-				fail(p, "\\u0000 is not allowed in strings");
-				return NULL;
-			}
-			for (int i = 0; i < 4; i++)
-				advance(p);
-			if (cp >= 0xdc00 && cp <= 0xdfff) {
-				p->line = esc_line;
-				p->col = esc_col;
-				fail(p, "lone low surrogate in \\u escape");
-				return NULL;
-			}
-			if (cp >= 0xd800 && cp <= 0xdbff) {
-				unsigned long lo;
-
-				/* A high surrogate must pair with a following \uDC00-\uDFFF. */
-				if (p->end - p->s < 7 || p->s[1] != '\\' || p->s[2] != 'u' ||
-				    hex4(p->s + 3, &lo) || lo < 0xdc00 || lo > 0xdfff) {
-					p->line = esc_line;
-					p->col = esc_col;
-					fail(p, "lone high surrogate in \\u escape (expected a "
-					     "following \\uDC00-\\uDFFF)");
-					return NULL;
-				}
-				for (int i = 0; i < 6; i++)
-					advance(p);
-				cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-			}
-			put_utf8(out, &n, cp);
 			break;
-		}
 		default:
 			p->line = esc_line;
 			p->col = esc_col;
@@ -372,6 +382,69 @@ static struct json_value *parse_number(struct parser *p)
 	return v;
 }
 
+/*
+ * Arrays and objects share their punctuation: before an item the container
+ * may close (a trailing comma is accepted), after it comes ',' or the close.
+ * Each returns -1 on error (p->failed is set), else what it says.
+ */
+/* Past white space to the next character of a container: -1 at an error
+ * or the end of the input (p->failed is set), else 0. */
+static int container_next(struct parser *p, char close, const char *what)
+{
+	skip_space(p);
+	if (p->failed)
+		return -1;
+	if (p->s >= p->end) {
+		fail(p, "unterminated %s (expected '%c')", what, close);
+		return -1;
+	}
+	return 0;
+}
+
+static int container_closes(struct parser *p, char close, const char *what)
+{
+	if (container_next(p, close, what))
+		return -1;
+	if (*p->s != close)
+		return 0;
+	advance(p);
+	return 1;
+}
+
+static int container_separator(struct parser *p, char close, const char *what)
+{
+	if (container_next(p, close, what))
+		return -1;
+	if (*p->s == ',') {
+		advance(p);
+	} else if (*p->s != close) {
+		fail(p, "expected ',' or '%c' in %s", close, what);
+		return -1;
+	}
+	return 0;
+}
+
+/* Room for one more item of @size bytes in the arena array @items. */
+static void *container_grow(struct parser *p, void *items, size_t len, size_t *cap,
+			    size_t size)
+{
+	size_t ncap;
+	void *n;
+
+	if (len < *cap)
+		return items;
+	ncap = *cap ? *cap * 2 : 8;
+	n = arena_alloc(p, ncap * size);
+	if (!n) {
+		fail(p, "out of memory");
+		return NULL;
+	}
+	if (*cap)
+		memcpy(n, items, *cap * size);
+	*cap = ncap;
+	return n;
+}
+
 static struct json_value *parse_array(struct parser *p)
 {
 	struct json_value *v = new_value(p, JSON_ARRAY);
@@ -381,50 +454,17 @@ static struct json_value *parse_array(struct parser *p)
 	if (!v)
 		return NULL;
 	advance(p);
-	for (;;) {
-		skip_space(p);
-		if (p->failed)
-			goto out;
-		if (p->s >= p->end) {
-			fail(p, "unterminated array (expected ']')");
-			goto out;
-		}
-		if (*p->s == ']') {
-			advance(p);
+	while (container_closes(p, ']', "array") == 0) {
+		items = container_grow(p, items, v->len, &cap, sizeof(*items));
+		if (!items)
 			break;
-		}
-		if (v->len == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			struct json_value **ni = arena_alloc(p, ncap * sizeof(*ni));
-
-			if (!ni) {
-				fail(p, "out of memory");
-				goto out;
-			}
-			if (cap)
-				memcpy(ni, items, cap * sizeof(*ni));
-			items = ni;
-			cap = ncap;
-		}
 		items[v->len] = parse_value(p);
 		if (!items[v->len])
-			goto out;
+			break;
 		v->len++;
-		skip_space(p);
-		if (p->failed)
-			goto out;
-		if (p->s >= p->end) {
-			fail(p, "unterminated array (expected ']')");
-			goto out;
-		}
-		if (*p->s == ',') {
-			advance(p);
-		} else if (*p->s != ']') {
-			fail(p, "expected ',' or ']' in array");
-			goto out;
-		}
+		if (container_separator(p, ']', "array"))
+			break;
 	}
-out:
 	v->items = items;
 	return p->failed ? NULL : v;
 }
@@ -438,33 +478,22 @@ static struct json_value *parse_object(struct parser *p)
 	if (!v)
 		return NULL;
 	advance(p);
-	for (;;) {
+	while (container_closes(p, '}', "object") == 0) {
 		struct json_member mem;
 		size_t klen;
 
-		skip_space(p);
-		if (p->failed)
-			goto out;
-		if (p->s >= p->end) {
-			fail(p, "unterminated object (expected '}')");
-			goto out;
-		}
-		if (*p->s == '}') {
-			advance(p);
-			break;
-		}
 		if (*p->s != '"') {
 			fail(p, "expected a string key or '}'");
-			goto out;
+			break;
 		}
 		mem.line = p->line;
 		mem.col = p->col;
 		mem.key = parse_string(p, &klen);
 		if (!mem.key)
-			goto out;
+			break;
 		skip_space(p);
 		if (p->failed)
-			goto out;
+			break;
 		mem.bare = p->s < p->end && (*p->s == ',' || *p->s == '}');
 		if (mem.bare) {
 			/* A bare key: a null value where the key stands. */
@@ -476,45 +505,23 @@ static struct json_value *parse_object(struct parser *p)
 			p->line = line;
 			p->col = col;
 			if (!mem.value)
-				goto out;
+				break;
 		} else if (p->s >= p->end || *p->s != ':') {
 			fail(p, "expected ':' after key \"%s\"", mem.key);
-			goto out;
+			break;
 		} else {
 			advance(p);
 			mem.value = parse_value(p);
 			if (!mem.value)
-				goto out;
+				break;
 		}
-		if (v->len == cap) {
-			size_t ncap = cap ? cap * 2 : 8;
-			struct json_member *nm = arena_alloc(p, ncap * sizeof(*nm));
-
-			if (!nm) {
-				fail(p, "out of memory");
-				goto out;
-			}
-			if (cap)
-				memcpy(nm, m, cap * sizeof(*nm));
-			m = nm;
-			cap = ncap;
-		}
+		m = container_grow(p, m, v->len, &cap, sizeof(*m));
+		if (!m)
+			break;
 		m[v->len++] = mem;
-		skip_space(p);
-		if (p->failed)
-			goto out;
-		if (p->s >= p->end) {
-			fail(p, "unterminated object (expected '}')");
-			goto out;
-		}
-		if (*p->s == ',') {
-			advance(p);
-		} else if (*p->s != '}') {
-			fail(p, "expected ',' or '}' in object");
-			goto out;
-		}
+		if (container_separator(p, '}', "object"))
+			break;
 	}
-out:
 	v->members = m;
 	return p->failed ? NULL : v;
 }

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dlsched/types.h>
+
 #include "analyze.h"
 #include "datadir.h"
 #include "sim.h"
@@ -31,16 +33,40 @@ static int usage(FILE *f, int code)
 		"  --json FILE    statistics as JSON\n"
 		"  --trace FILE   Chrome/Perfetto trace (chrome://tracing, ui.perfetto.dev)\n"
 		"  --svg FILE     Gantt chart\n"
+		"  --jobs FILE    one CSV row per completed job (also in --json)\n"
+		"  --cpus N       CPUs for a file with no platform section (rt-app files\n"
+		"                 assume the host's)\n"
+		"  --platform FILE  the platform section of FILE replaces the workload's\n"
+		"  --admission off|PERCENT  admission limit per CPU, over the file's\n"
 		"With no FILE, runs the bundled example mobile.json (installed in\n"
 		"share/dlsched/examples/dlsim beside the executable's bin/).\n"
 		"Workload files larger than 64 MiB are refused.\n"
-		"Exit status: 0 done; 1 out of memory; 2 admission control or the\n"
-		"library refused a task; 3 an invariant broke (--check); 4 deadlock or a\n"
-		"mutex misused; 64 bad command line; 65 errors in the workload;\n"
-		"66 the workload cannot be read; 74 an output could not be written\n"
-		"(after a run that ended 0).\n"
+		"Sections beside rt-app's tasks, every key with its default:\n"
+		"  global.duration       s; the horizon when simulation.horizon_us is not\n"
+		"                        given (-1, the default: run until the horizon)\n"
+		"  global.default_policy SCHED_OTHER   global.pi_enabled false\n"
+		"  platform.cpus         1 (or --cpus)  platform.capacity [1024 each]\n"
+		"  platform.clusters     none           platform.tick_hz 0 (exact budget\n"
+		"                        timers; N: budgets enforced at N Hz ticks)\n"
+		"  simulation.horizon_us the horizon: horizon_us, else global.duration,\n"
+		"                        else 10 s\n"
+		"  simulation.seed       1 (execution-time draws)\n"
+		"  simulation.mode       global (as Linux's root domain); partitioned,\n"
+		"                        clustered\n"
+		"  simulation.admission  95 (percent of each CPU, Linux's\n"
+		"                        sched_rt_runtime_us/period); \"off\"\n"
+		"  simulation.reservations hard; soft\n"
+		"  simulation.wakeup     revised (Linux's); cbs (the 2012 rule)\n"
+		"  simulation.overrun    linux; 2012     simulation.replenish next-period;\n"
+		"                        deadline\n"
+		"  simulation.hotplug    [] ({\"cpu\", \"at_us\", \"online\"} each)\n"
+		"Task keys beside rt-app's: \"job-deadline\" (us; default: the timer's\n"
+		"period), \"dl-soft\", \"dl-reclaim\" (rt-app's GRUB branch: GRUB\n"
+		"reclaiming, a hard reservation); \"run\" also takes {\"min\", \"max\"} or a list.\n"
 		"dlsim sweep --help: schedulability ratio of many task sets.\n"
-		"dlsim analyze FILE [--json]: schedulability tests on FILE's deadline tasks.\n");
+		"dlsim analyze FILE [--json]: schedulability tests on FILE's deadline tasks.\n"
+		"Exit status:\n");
+	dlsim_print_exit_codes(f);
 	return code;
 }
 
@@ -50,82 +76,171 @@ static int finish_stdout(int code)
 {
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "dlsim: cannot write standard output: %s\n", strerror(errno));
-		return code ? code : 74;
+		return code ? code : DLSIM_EXIT_IOERR;
 	}
 	return code;
 }
 
-int main(int argc, char **argv)
+struct cli {
+	struct sim_options opt;
+	struct wl_load_options load;
+	const char *file, *platform;
+	bool strict, dump;
+};
+
+/* "off" or a percentage 1..100 as the library's fixed-point limit. */
+static bool parse_admission(const char *v, uint64_t *limit)
 {
-	struct sim_options opt = { .progress = true };
+	char *end;
+	long pct;
+
+	if (!strcmp(v, "off")) {
+		*limit = DLS_BW_UNLIMITED;
+		return true;
+	}
+	pct = strtol(v, &end, 10);
+	if (end == v || *end || pct < 1 || pct > 100)
+		return false;
+	*limit = DLS_BW_UNIT * (uint64_t)pct / 100;
+	return true;
+}
+
+/* An option's value, the next argument (a @what); NULL with a message if none. */
+static const char *value_of(int argc, char **argv, int *i, const char *what)
+{
+	if (*i + 1 < argc)
+		return argv[++*i];
+	fprintf(stderr, "dlsim: %s needs a %s argument (dlsim --help lists the options)\n",
+		argv[*i], what);
+	return NULL;
+}
+
+/* An option with a value; -1 when @a is none of them, else 0 or an exit code. */
+static int parse_value_option(struct cli *c, int argc, char **argv, int *i)
+{
+	static const char *const names[] = { "--json", "--trace", "--svg", "--jobs", "--cpus",
+					      "--platform", "--admission" };
+	const char *a = argv[*i], *v;
+	size_t k = 0;
+	char *end;
+
+	while (k < sizeof(names) / sizeof(names[0]) && strcmp(a, names[k]))
+		k++;
+	if (k == sizeof(names) / sizeof(names[0]))
+		return -1;
+	v = value_of(argc, argv, i, k == 4 ? "N" : k == 6 ? "PERCENT" : "FILE");
+	if (!v)
+		return DLSIM_EXIT_USAGE;
+	switch (k) {
+	case 0: c->opt.json_path = v; break;
+	case 1: c->opt.trace_path = v; break;
+	case 2: c->opt.svg_path = v; break;
+	case 3: c->opt.jobs_path = v; break;
+	case 4:
+		c->load.cpus = (int)strtol(v, &end, 10);
+		if (end == v || *end || c->load.cpus < 1 || c->load.cpus > WL_MAX_CPUS) {
+			fprintf(stderr, "dlsim: --cpus %s: expected 1..%d\n", v, WL_MAX_CPUS);
+			return DLSIM_EXIT_USAGE;
+		}
+		break;
+	case 5: c->platform = v; break;
+	default:
+		if (!parse_admission(v, &c->opt.bw_limit)) {
+			fprintf(stderr, "dlsim: --admission %s: expected off or a percentage "
+				"1..100\n", v);
+			return DLSIM_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* The command line into @c; 0, or the exit code to leave with (-1: --help). */
+static int parse_args(struct cli *c, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int rc;
+
+		if (!strcmp(a, "--check")) {
+			c->opt.check = true;
+		} else if (!strcmp(a, "--strict")) {
+			c->strict = true;
+		} else if (!strcmp(a, "--dump")) {
+			c->dump = true;
+		} else if (!strcmp(a, "--quiet")) {
+			c->opt.quiet = true;
+		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			return -1;
+		} else if ((rc = parse_value_option(c, argc, argv, &i)) >= 0) {
+			if (rc)
+				return rc;
+		} else if (a[0] == '-') {
+			fprintf(stderr, "dlsim: unknown option %s\n", a);
+			return usage(stderr, DLSIM_EXIT_USAGE);
+		} else if (!c->file) {
+			c->file = a;
+		} else {
+			fprintf(stderr, "dlsim: one workload FILE at a time (got %s and %s; "
+				"dlsim --help lists the options)\n", c->file, a);
+			return DLSIM_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+static int run(struct cli *c)
+{
 	struct sim_result res;
 	struct workload w;
-	const char *file = NULL;
+	int rc = workload_load_cli_opts(&w, "dlsim", c->file, c->strict, &c->load);
+
+	if (rc)
+		return rc;
+	if (c->dump) {
+		workload_dump(&w, stdout);
+		workload_free(&w);
+		return finish_stdout(DLSIM_EXIT_OK);
+	}
+	if (sim_run(&w, &c->opt, stdout, &res)) {
+		workload_free(&w);
+		return DLSIM_EXIT_FAILURE;
+	}
+	workload_free(&w);
+	return finish_stdout(res.exit_code);
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c = { .opt = { .progress = true } };
+	struct json_doc platform_doc;
 	char default_path[4096];
-	bool strict = false, dump = false;
 	int rc;
 
 	if (argc > 1 && !strcmp(argv[1], "sweep"))
 		return sweep_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "analyze"))
 		return analyze_main(argc - 1, argv + 1);
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--check")) {
-			opt.check = true;
-		} else if (!strcmp(a, "--strict")) {
-			strict = true;
-		} else if (!strcmp(a, "--dump")) {
-			dump = true;
-		} else if (!strcmp(a, "--quiet")) {
-			opt.quiet = true;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			return finish_stdout(usage(stdout, 0));
-		} else if (!strcmp(a, "--json") || !strcmp(a, "--trace") || !strcmp(a, "--svg")) {
-			if (i + 1 >= argc) {
-				fprintf(stderr, "dlsim: %s needs a FILE argument "
-					"(dlsim --help lists the options)\n", a);
-				return 64;
-			}
-			if (a[2] == 'j')
-				opt.json_path = argv[++i];
-			else if (a[2] == 't')
-				opt.trace_path = argv[++i];
-			else
-				opt.svg_path = argv[++i];
-		} else if (a[0] == '-') {
-			fprintf(stderr, "dlsim: unknown option %s\n", a);
-			return usage(stderr, 64);
-		} else if (!file) {
-			file = a;
-		} else {
-			fprintf(stderr, "dlsim: one workload FILE at a time (got %s and %s; "
-				"dlsim --help lists the options)\n", file, a);
-			return 64;
-		}
-	}
-	if (!file) {
-		file = dlsim_default_example(argv[0], default_path, sizeof(default_path));
-		if (!file) {
-			fprintf(stderr, "dlsim: no FILE given and the bundled example mobile.json "
-				"is not installed beside this executable\n");
-			return 66;
-		}
-	}
-
-	rc = workload_load_cli(&w, "dlsim", file, strict);
+	rc = parse_args(&c, argc, argv);
+	if (rc < 0)
+		return finish_stdout(usage(stdout, DLSIM_EXIT_OK));
 	if (rc)
 		return rc;
-	if (dump) {
-		workload_dump(&w, stdout);
-		workload_free(&w);
-		return finish_stdout(0);
+	if (!c.file) {
+		c.file = dlsim_default_example(argv[0], default_path, sizeof(default_path));
+		if (!c.file) {
+			fprintf(stderr, "dlsim: no FILE given and the bundled example mobile.json "
+				"is not installed beside this executable\n");
+			return DLSIM_EXIT_NOINPUT;
+		}
 	}
-	if (sim_run(&w, &opt, stdout, &res)) {
-		workload_free(&w);
-		return 1;
+	if (c.platform) {
+		rc = workload_read_platform(&platform_doc, "dlsim", c.platform, &c.load.platform);
+		if (rc)
+			return rc;
+		c.load.platform_fname = c.platform;
 	}
-	workload_free(&w);
-	return finish_stdout(res.exit_code);
+	rc = run(&c);
+	if (c.platform)
+		json_free(&platform_doc);
+	return rc;
 }

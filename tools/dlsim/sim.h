@@ -9,13 +9,40 @@
 
 #include "workload.h"
 
+/*
+ * dlsim's exit codes, one table: main.c returns them and prints them in
+ * --help. Deadline misses alone do not change the code (they are results).
+ */
+#define DLSIM_EXIT_CODES(X)                                                       \
+	X(OK, 0, "the run completed (misses are results, not errors)")          \
+	X(FAILURE, 1, "the simulator could not run (out of memory)")            \
+	X(REFUSED, 2, "admission control or the library refused a reservation")              \
+	X(INVARIANT, 3, "--check found a broken invariant")                     \
+	X(DEADLOCK, 4, "a deadlock, or a mutex used against its rules")         \
+	X(USAGE, 64, "bad command line")                                        \
+	X(DATAERR, 65, "errors in the workload file")                           \
+	X(NOINPUT, 66, "the workload file cannot be read")                      \
+	X(CANTCREAT, 73, "dlsim sweep: its table or a saved set cannot be written") \
+	X(IOERR, 74, "an output could not be written (after a run that ended 0)")
+
+enum dlsim_exit {
+#define DLSIM_EXIT_ENUM(name, code, text) DLSIM_EXIT_##name = code,
+	DLSIM_EXIT_CODES(DLSIM_EXIT_ENUM)
+#undef DLSIM_EXIT_ENUM
+};
+
+/* The table above, one "  code  meaning" line each. */
+void dlsim_print_exit_codes(FILE *f);
+
 struct sim_options {
 	bool check;            /* run every validator after every event */
 	const char *json_path; /* statistics as JSON */
 	const char *trace_path;/* Chrome/Perfetto trace events */
 	const char *svg_path;  /* Gantt chart */
+	const char *jobs_path; /* one CSV row per completed job */
 	bool quiet;            /* no summary table */
-	uint64_t bw_limit;     /* admission limit per CPU, DLS_BW_SHIFT fixed
+	uint64_t bw_limit;     /* admission limit per CPU (--admission; over the
+				  file's simulation.admission), DLS_BW_SHIFT fixed
 				  point; 0 = the library's default (95%) */
 	bool progress;         /* progress bar on stderr when it is a terminal
 				  and the run takes more than a second */
@@ -35,20 +62,24 @@ struct sim_options {
 struct sim_result {
 	uint64_t events;       /* scheduling events processed */
 	bool truncated;        /* stopped at sim_options::max_events */
-	uint64_t jobs, misses;
+	uint64_t jobs, misses;  /* misses: against each job's own deadline */
+	uint64_t server_misses; /* jobs that ended after their reservation's deadline */
 	/* deadline jobs still unfinished at the end with their deadline
 	 * already past: misses the per-job count could not see yet */
 	uint64_t overdue;
 	uint64_t boosts;       /* times a thread started running boosted */
 	uint64_t lock_wait_ns; /* total time threads waited for mutexes */
 	unsigned int stranded; /* threads a CPU going offline could not place */
-	/* 0 ok, 2 the library refused a reservation (admission or its
-	 * parameters), 3 invariant broken, 4 deadlock or a mutex used against
-	 * its rules, 74 an output file could not be written (the message is
-	 * on stderr) */
+	/* DLSIM_EXIT_OK, _REFUSED (the library refused a reservation:
+	 * admission or its parameters), _INVARIANT, _DEADLOCK or _IOERR (an
+	 * output file could not be written); the message is on stderr */
 	int exit_code;
 };
 
+/*
+ * Simulate @w; the summary goes to @out, other outputs to their paths.
+ * Returns 0 with res->exit_code set, or -1 when memory ran out.
+ */
 int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	    struct sim_result *res);
 

@@ -15,11 +15,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "prng.h"
 #include "workload.h"
 
-/* xoshiro256** (Blackman & Vigna), one per task set; no global state. */
+/* The shared PRNG (tools/prng), one per task set; no global state. */
 struct sweep_rng {
-	uint64_t s[4];
+	struct dls_prng p;
 };
 
 /* Seed from (seed, step, index) through splitmix64. */
@@ -136,5 +137,16 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 
 /* `dlsim sweep ARGS`: argv[0] is "sweep". Returns the exit status. */
 int sweep_main(int argc, char **argv);
+
+#define SWEEP_MAX_TASKS 4096 /* the simulator's thread limit */
+
+/* The work: item i of n; returns 1, 0 or -1 and adds its events. */
+typedef int (*sweep_item_fn)(void *ctx, size_t i, uint64_t *events);
+
+/* Run items 0..n-1 of @fn on @jobs worker threads; result[i] is item i's
+ * return, *events the sum of their events. Returns 0, -1 when a thread
+ * could not start. */
+int sweep_run_items(size_t n, int jobs, bool progress, sweep_item_fn fn, void *ctx,
+		    signed char *result, uint64_t *events);
 
 #endif

@@ -50,6 +50,25 @@ if(NOT rc EQUAL 0 OR NOT csv_dir STREQUAL csv_1)
   message(FATAL_ERROR "--dir of the saved sets: exit ${rc}\n${csv_dir}\nwant\n${csv_1}\n${err}")
 endif()
 
+# Between the library's default 95% and the sweep's 100% admission limit:
+# on one CPU EDF schedules implicit-deadline sets up to U = 1 (Liu &
+# Layland 1973), and the saved files carry "admission": 100, so --dir
+# counts every set at U = 0.97 schedulable as the sweep does.
+file(REMOVE_RECURSE ${WORKDIR}/sweep_sets97)
+file(MAKE_DIRECTORY ${WORKDIR}/sweep_sets97)
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --tasks 4 --util 0.97 --sets 4 --horizon 200
+                        --no-progress --save ${WORKDIR}/sweep_sets97 --csv ${WORKDIR}/sweep97.csv
+  OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+file(READ ${WORKDIR}/sweep97.csv csv97)
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --dir ${WORKDIR}/sweep_sets97 --no-progress
+                        --csv ${WORKDIR}/sweep97_dir.csv
+  OUTPUT_QUIET ERROR_VARIABLE err2 RESULT_VARIABLE rc2)
+file(READ ${WORKDIR}/sweep97_dir.csv csv97_dir)
+if(NOT rc EQUAL 0 OR NOT rc2 EQUAL 0 OR NOT csv97 MATCHES "\n0.97,4,4,1\n"
+   OR NOT csv97_dir MATCHES ",4,4,1\n")
+  message(FATAL_ERROR "sweep and --dir at U = 0.97 disagree:\n${csv97}\n${csv97_dir}\n${err}${err2}")
+endif()
+
 # Bad arguments: exit status 64 and a message naming the option.
 foreach(case "--cpus;0;--cpus: expected a CPU count"
              "--tasks;x;--tasks: expected a task count"

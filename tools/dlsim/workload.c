@@ -1,4 +1,4 @@
-#include "workload.h"
+#include "workload_impl.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,14 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-struct ctx {
-	struct workload *w;
-	const char *fname;
-	bool strict;
-	const char *task;     /* the task being read, for workgen's bare entries */
-};
 
-static void diag(struct ctx *c, bool error, int line, int col, const char *fmt, ...)
+void diag(struct ctx *c, bool error, int line, int col, const char *fmt, ...)
 {
 	struct workload *w = c->w;
 	char buf[512], **nd;
@@ -43,7 +37,7 @@ static void diag(struct ctx *c, bool error, int line, int col, const char *fmt, 
 		w->nr_diags++;
 }
 
-static void *wl_alloc(struct ctx *c, size_t n)
+void *wl_alloc(struct ctx *c, size_t n)
 {
 	struct workload *w = c->w;
 	void *p = calloc(1, n ? n : 1), **na;
@@ -60,10 +54,9 @@ static void *wl_alloc(struct ctx *c, size_t n)
 	return p;
 }
 
-#define VDIAG(c, err, v, ...) diag((c), (err), (v)->line, (v)->col, __VA_ARGS__)
 
 /* A bare key ("suspend", with no value) where a value is needed. */
-static bool bare_key(struct ctx *c, const struct json_member *m)
+bool bare_key(struct ctx *c, const struct json_member *m)
 {
 	if (!m->bare)
 		return false;
@@ -72,7 +65,7 @@ static bool bare_key(struct ctx *c, const struct json_member *m)
 	return true;
 }
 
-static bool want_type(struct ctx *c, const struct json_member *m, enum json_type t)
+bool want_type(struct ctx *c, const struct json_member *m, enum json_type t)
 {
 	if (m->value->type == t)
 		return true;
@@ -84,7 +77,7 @@ static bool want_type(struct ctx *c, const struct json_member *m, enum json_type
 	return false;
 }
 
-static bool get_int(struct ctx *c, const struct json_member *m, int64_t min,
+bool get_int(struct ctx *c, const struct json_member *m, int64_t min,
 		    int64_t max, int64_t *out)
 {
 	const struct json_value *v = m->value;
@@ -146,7 +139,7 @@ const char *wl_event_name(enum wl_event_type t)
 	return n[t];
 }
 
-static bool parse_policy(struct ctx *c, const struct json_member *m, enum wl_policy *out)
+bool parse_policy(struct ctx *c, const struct json_member *m, enum wl_policy *out)
 {
 	if (!want_type(c, m, JSON_STRING))
 		return false;
@@ -182,7 +175,7 @@ static int event_type_of(const char *key)
 	return -1;
 }
 
-static bool parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask)
+bool parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask)
 {
 	const struct json_value *v = m->value;
 
@@ -219,6 +212,90 @@ static const char *get_string_member(struct ctx *c, const struct json_value *obj
 	return dflt;
 }
 
+/*
+ * "run": {"min": A, "max": B} (uniform, us) or "run": [A, B, ...] (one of
+ * them, each as likely), drawn per job from the simulation seed.
+ */
+static bool parse_run_distribution(struct ctx *c, const struct json_member *m,
+				   struct wl_event *ev)
+{
+	const struct json_value *v = m->value;
+	int64_t *choices;
+	bool ok = true;
+
+	if (v->type == JSON_OBJECT) {
+		bool have_min = false, have_max = false;
+
+		for (size_t i = 0; i < v->len; i++) {
+			const struct json_member *f = &v->members[i];
+
+			if (!strcmp(f->key, "min"))
+				have_min = ok &= get_int(c, f, 0, INT64_MAX / 1000, &ev->us);
+			else if (!strcmp(f->key, "max"))
+				have_max = ok &= get_int(c, f, 0, INT64_MAX / 1000, &ev->us_max);
+			else
+				diag(c, true, f->line, f->col,
+				     "unknown key \"%s\" in %s (expected min, max)", f->key, m->key);
+		}
+		if (ok && (!have_min || !have_max || ev->us_max < ev->us)) {
+			VDIAG(c, true, v, "%s needs \"min\" <= \"max\" (us)", m->key);
+			return false;
+		}
+		return ok;
+	}
+	if (!v->len) {
+		VDIAG(c, true, v, "%s: an empty list of execution times", m->key);
+		return false;
+	}
+	choices = wl_alloc(c, v->len * sizeof(*choices));
+	if (!choices)
+		return false;
+	for (size_t i = 0; i < v->len; i++) {
+		struct json_member e = { .key = m->key, .line = v->items[i]->line,
+					 .col = v->items[i]->col, .value = v->items[i] };
+
+		ok &= get_int(c, &e, 0, INT64_MAX / 1000, &choices[i]);
+	}
+	ev->choices = choices;
+	ev->nr_choices = v->len;
+	ev->us = choices[0];
+	return ok;
+}
+
+/* timer: {"ref": NAME, "period": us, "mode": "relative"|"absolute"} */
+static bool parse_timer(struct ctx *c, const struct json_member *m, struct wl_event *ev)
+{
+	const struct json_value *v = m->value;
+	const char *mode;
+	bool have_period = false;
+
+	if (!want_type(c, m, JSON_OBJECT))
+		return false;
+	ev->ref = get_string_member(c, v, "ref", "unknown");
+	mode = get_string_member(c, v, "mode", "relative");
+	ev->absolute = prefix(mode, "absolute");
+	for (size_t i = 0; i < v->len; i++) {
+		const struct json_member *t = &v->members[i];
+
+		if (!strcmp(t->key, "period")) {
+			if (!get_int(c, t, 1, INT64_MAX / 1000, &ev->us))
+				return false;
+			have_period = true;
+		} else if (strcmp(t->key, "ref") && strcmp(t->key, "mode")) {
+			diag(c, false, t->line, t->col,
+			     "unknown key \"%s\" in timer event (rt-app ignores it)", t->key);
+		}
+	}
+	if (!have_period) {
+		VDIAG(c, true, v, "timer \"%s\" needs a \"period\" in microseconds", m->key);
+		return false;
+	}
+	if (strcmp(mode, "relative") && strcmp(mode, "absolute"))
+		VDIAG(c, false, v, "timer mode \"%s\" is neither \"relative\" nor "
+		      "\"absolute\"; rt-app treats it as relative", mode);
+	return true;
+}
+
 static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 			struct wl_event *ev)
 {
@@ -246,6 +323,9 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 	}
 	switch (ev->type) {
 	case WL_RUN:
+		if (v->type == JSON_OBJECT || v->type == JSON_ARRAY)
+			return parse_run_distribution(c, m, ev);
+		/* fall through */
 	case WL_RUNTIME:
 	case WL_SLEEP:
 	case WL_MEM:
@@ -275,36 +355,8 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 				     "unknown key \"%s\" in %s event (rt-app ignores it)",
 				     v->members[i].key, m->key);
 		return true;
-	case WL_TIMER: {
-		const char *mode;
-		bool have_period = false;
-
-		if (!want_type(c, m, JSON_OBJECT))
-			return false;
-		ev->ref = get_string_member(c, v, "ref", "unknown");
-		mode = get_string_member(c, v, "mode", "relative");
-		ev->absolute = prefix(mode, "absolute");
-		for (size_t i = 0; i < v->len; i++) {
-			const struct json_member *t = &v->members[i];
-
-			if (!strcmp(t->key, "period")) {
-				if (!get_int(c, t, 1, INT64_MAX / 1000, &ev->us))
-					return false;
-				have_period = true;
-			} else if (strcmp(t->key, "ref") && strcmp(t->key, "mode")) {
-				diag(c, false, t->line, t->col,
-				     "unknown key \"%s\" in timer event (rt-app ignores it)", t->key);
-			}
-		}
-		if (!have_period) {
-			VDIAG(c, true, v, "timer \"%s\" needs a \"period\" in microseconds", m->key);
-			return false;
-		}
-		if (strcmp(mode, "relative") && strcmp(mode, "absolute"))
-			VDIAG(c, false, v, "timer mode \"%s\" is neither \"relative\" nor "
-			      "\"absolute\"; rt-app treats it as relative", mode);
-		return true;
-	}
+	case WL_TIMER:
+		return parse_timer(c, m, ev);
 	case WL_YIELD:
 		return true;
 	}
@@ -449,7 +501,43 @@ static bool check_sched(struct ctx *c, const struct json_value *at, const char *
 		      (unsigned long long)s->dl_period_us);
 		return false;
 	}
+	if (s->dl_soft > 0 && s->dl_reclaim) {
+		VDIAG(c, true, at, "task \"%s\": \"dl-soft\" and \"dl-reclaim\" exclude each "
+		      "other (a soft reservation already runs into idle time)", name);
+		return false;
+	}
 	return true;
+}
+
+/* A task's "phases" object: each member one phase, in file order. */
+static bool parse_task_phases(struct ctx *c, struct wl_task *t, const struct json_value *pv)
+{
+	bool ok = true;
+
+	t->phases = wl_alloc(c, pv->len * sizeof(*t->phases));
+	if (!t->phases)
+		return false;
+	for (size_t i = 0; i < pv->len; i++) {
+		struct wl_phase *ph = &t->phases[t->nr_phases];
+
+		if (!want_type(c, &pv->members[i], JSON_OBJECT)) {
+			ok = false;
+			continue;
+		}
+		ph->name = pv->members[i].key;
+		if (parse_phase(c, pv->members[i].value, ph, false)) {
+			if (ph->sched.set)
+				ok &= check_sched(c, pv->members[i].value, t->name, &ph->sched);
+			t->nr_phases++;
+		} else {
+			ok = false;
+		}
+	}
+	if (pv->len == 0) {
+		VDIAG(c, true, pv, "task \"%s\" has an empty \"phases\" object", t->name);
+		ok = false;
+	}
+	return ok;
 }
 
 static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_task *t)
@@ -486,6 +574,8 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 			has_loop = true;
 		} else if (!strcmp(m->key, "delay")) {
 			ok &= get_int(c, m, 0, INT64_MAX / 1000, &t->delay_us);
+		} else if (!strcmp(m->key, "job-deadline")) {
+			ok &= get_int(c, m, 1, INT64_C(1) << 53, &t->job_deadline_us);
 		} else if (!strcmp(m->key, "period") || !strcmp(m->key, "deadline")) {
 			ok &= get_int(c, m, 0, INT64_C(1) << 53, &legacy[m->key[0] == 'p' ? 1 : 2]);
 		} else if (event_type_of(m->key) >= 0) {
@@ -522,32 +612,8 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 	ok &= check_sched(c, obj, t->name, &t->sched);
 
 	if (phases) {
-		const struct json_value *pv = phases->value;
-
 		t->loop = has_loop ? t->loop : -1;
-		t->phases = wl_alloc(c, pv->len * sizeof(*t->phases));
-		if (!t->phases)
-			return false;
-		for (size_t i = 0; i < pv->len; i++) {
-			struct wl_phase *ph = &t->phases[t->nr_phases];
-
-			if (!want_type(c, &pv->members[i], JSON_OBJECT)) {
-				ok = false;
-				continue;
-			}
-			ph->name = pv->members[i].key;
-			if (parse_phase(c, pv->members[i].value, ph, false)) {
-				if (ph->sched.set)
-					ok &= check_sched(c, pv->members[i].value, t->name, &ph->sched);
-				t->nr_phases++;
-			} else {
-				ok = false;
-			}
-		}
-		if (pv->len == 0) {
-			VDIAG(c, true, pv, "task \"%s\" has an empty \"phases\" object", t->name);
-			ok = false;
-		}
+		ok &= parse_task_phases(c, t, phases->value);
 	} else {
 		/* No phases: the task object is its one phase. Its "loop" is
 		 * the phase's loop count and the task runs the phase once
@@ -565,217 +631,6 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 	return ok;
 }
 
-static void parse_global(struct ctx *c, const struct json_value *g)
-{
-	static const char *const ignored[] = {
-		"calibration", "logdir", "log_basename", "lock_pages", "ftrace",
-		"gnuplot", "io_device", "mem_buffer_size", "cumulative_slack", "log_size",
-	};
-
-	for (size_t i = 0; i < g->len; i++) {
-		const struct json_member *m = &g->members[i];
-		bool known = false;
-
-		if (!strcmp(m->key, "duration")) {
-			get_int(c, m, -1, INT64_MAX / 1000000000, &c->w->duration_s);
-			continue;
-		}
-		if (!strcmp(m->key, "default_policy")) {
-			parse_policy(c, m, &c->w->default_policy);
-			continue;
-		}
-		if (!strcmp(m->key, "pi_enabled")) {
-			if (want_type(c, m, JSON_BOOL))
-				c->w->pi_enabled = m->value->boolean;
-			continue;
-		}
-		for (size_t k = 0; k < sizeof(ignored) / sizeof(ignored[0]); k++)
-			known |= !strcmp(m->key, ignored[k]);
-		if (!known)
-			diag(c, false, m->line, m->col,
-			     "unknown key \"%s\" in global (rt-app ignores it)", m->key);
-	}
-}
-
-static double get_number(struct ctx *c, const struct json_member *m, double min, double max)
-{
-	if (bare_key(c, m))
-		return min;
-	if (m->value->type != JSON_NUMBER) {
-		VDIAG(c, true, m->value, "\"%s\" must be a number, not %s", m->key,
-		      json_type_name(m->value->type));
-		return min;
-	}
-	if (m->value->number < min || m->value->number > max) {
-		VDIAG(c, true, m->value, "\"%s\" = %g is out of range [%g, %g]", m->key,
-		      m->value->number, min, max);
-		return min;
-	}
-	return m->value->number;
-}
-
-static void parse_platform(struct ctx *c, const struct json_value *p)
-{
-	struct workload *w = c->w;
-	int64_t v;
-
-	for (size_t i = 0; i < p->len; i++) {
-		const struct json_member *m = &p->members[i];
-
-		if (!strcmp(m->key, "cpus")) {
-			if (get_int(c, m, 1, WL_MAX_CPUS, &v))
-				w->nr_cpus = (int)v;
-		} else if (!strcmp(m->key, "capacity")) {
-			const struct json_value *a = m->value;
-
-			if (!want_type(c, m, JSON_ARRAY))
-				continue;
-			for (size_t k = 0; k < a->len && k < WL_MAX_CPUS; k++) {
-				struct json_member e = { .key = m->key, .line = a->items[k]->line,
-							 .col = a->items[k]->col, .value = a->items[k] };
-
-				if (get_int(c, &e, 1, 1024, &v))
-					w->cpus[k].capacity = (uint32_t)v;
-			}
-			if (w->nr_cpus < (int)a->len && a->len <= WL_MAX_CPUS)
-				w->nr_cpus = (int)a->len;
-		} else if (!strcmp(m->key, "clusters")) {
-			const struct json_value *cl = m->value;
-
-			if (!want_type(c, m, JSON_OBJECT))
-				continue;
-			/* "clusters": { "big": { "cpus": [2,3], "power_busy_mw": 750,
-			 *                        "power_idle_mw": 20, "capacity": 1024 } } */
-			for (size_t k = 0; k < cl->len; k++) {
-				const struct json_member *cm = &cl->members[k];
-				uint64_t mask = 0;
-				double busy = 0, idle = 0;
-				int64_t cap = 0;
-
-				if (!want_type(c, cm, JSON_OBJECT))
-					continue;
-				for (size_t j = 0; j < cm->value->len; j++) {
-					const struct json_member *f = &cm->value->members[j];
-
-					if (!strcmp(f->key, "cpus"))
-						parse_cpus(c, f, &mask);
-					else if (!strcmp(f->key, "power_busy_mw"))
-						busy = get_number(c, f, 0, 1e6);
-					else if (!strcmp(f->key, "power_idle_mw"))
-						idle = get_number(c, f, 0, 1e6);
-					else if (!strcmp(f->key, "capacity"))
-						get_int(c, f, 1, 1024, &cap);
-					else
-						diag(c, true, f->line, f->col,
-						     "unknown key \"%s\" in cluster (expected cpus, "
-						     "capacity, power_busy_mw, power_idle_mw)", f->key);
-				}
-				if (!mask)
-					VDIAG(c, true, cm->value, "cluster \"%s\" needs \"cpus\"", cm->key);
-				for (int cpu = 0; cpu < WL_MAX_CPUS; cpu++)
-					if (mask & (UINT64_C(1) << cpu)) {
-						w->cpus[cpu].cluster = cm->key;
-						w->cpus[cpu].power_busy_mw = busy;
-						w->cpus[cpu].power_idle_mw = idle;
-						if (cap)
-							w->cpus[cpu].capacity = (uint32_t)cap;
-						if (cpu + 1 > w->nr_cpus)
-							w->nr_cpus = cpu + 1;
-					}
-			}
-		} else {
-			diag(c, true, m->line, m->col,
-			     "unknown key \"%s\" in platform (expected cpus, capacity, clusters)",
-			     m->key);
-		}
-	}
-}
-
-static void parse_simulation(struct ctx *c, const struct json_value *s)
-{
-	struct workload *w = c->w;
-	int64_t v;
-
-	for (size_t i = 0; i < s->len; i++) {
-		const struct json_member *m = &s->members[i];
-
-		if (!strcmp(m->key, "horizon_us")) {
-			get_int(c, m, 1, INT64_MAX / 1000, &w->horizon_us);
-		} else if (!strcmp(m->key, "seed")) {
-			if (get_int(c, m, 0, INT64_MAX, &v))
-				w->seed = (uint64_t)v;
-		} else if (!strcmp(m->key, "mode")) {
-			if (!want_type(c, m, JSON_STRING))
-				continue;
-			if (!strcmp(m->value->string, "global"))
-				w->mode = WL_MODE_GLOBAL;
-			else if (!strcmp(m->value->string, "partitioned"))
-				w->mode = WL_MODE_PARTITIONED;
-			else if (!strcmp(m->value->string, "clustered"))
-				w->mode = WL_MODE_CLUSTERED;
-			else
-				VDIAG(c, true, m->value, "unknown mode \"%s\" (expected global, "
-				      "partitioned or clustered)", m->value->string);
-		} else if (!strcmp(m->key, "reservations")) {
-			if (!want_type(c, m, JSON_STRING))
-				continue;
-			if (!strcmp(m->value->string, "soft") || !strcmp(m->value->string, "hard"))
-				w->soft_reservations = m->value->string[0] == 's';
-			else
-				VDIAG(c, true, m->value, "unknown reservations \"%s\" (expected "
-				      "hard or soft)", m->value->string);
-		} else if (!strcmp(m->key, "hotplug")) {
-			const struct json_value *a = m->value;
-
-			if (!want_type(c, m, JSON_ARRAY))
-				continue;
-			/* A repeated "hotplug" key (or section) adds its events to
-			 * the ones before, in file order. */
-			struct wl_hotplug *old = w->hotplug;
-
-			w->hotplug = wl_alloc(c, (w->nr_hotplug + a->len) * sizeof(*w->hotplug));
-			if (!w->hotplug) {
-				w->hotplug = old;
-				continue;
-			}
-			if (w->nr_hotplug)
-				memcpy(w->hotplug, old, w->nr_hotplug * sizeof(*w->hotplug));
-			for (size_t k = 0; k < a->len; k++) {
-				const struct json_value *e = a->items[k];
-				struct wl_hotplug *h = &w->hotplug[w->nr_hotplug];
-
-				memset(h, 0, sizeof(*h));
-
-				if (e->type != JSON_OBJECT) {
-					VDIAG(c, true, e, "a hotplug entry must be an object "
-					      "{\"cpu\": N, \"at_us\": T, \"online\": bool}");
-					continue;
-				}
-				h->cpu = -1;
-				for (size_t j = 0; j < e->len; j++) {
-					const struct json_member *f = &e->members[j];
-
-					if (!strcmp(f->key, "cpu") && get_int(c, f, 0, WL_MAX_CPUS - 1, &v))
-						h->cpu = (int)v;
-					else if (!strcmp(f->key, "at_us"))
-						get_int(c, f, 0, INT64_MAX / 1000, &h->at_us);
-					else if (!strcmp(f->key, "online") && want_type(c, f, JSON_BOOL))
-						h->online = f->value->boolean;
-					else if (strcmp(f->key, "cpu") && strcmp(f->key, "at_us") &&
-						 strcmp(f->key, "online"))
-						diag(c, true, f->line, f->col,
-						     "unknown key \"%s\" in hotplug entry", f->key);
-				}
-				if (h->cpu >= 0)
-					w->nr_hotplug++;
-			}
-		} else {
-			diag(c, true, m->line, m->col,
-			     "unknown key \"%s\" in simulation (expected horizon_us, seed, mode, "
-			     "reservations, hotplug)", m->key);
-		}
-	}
-}
 
 /* Cross-references: fork targets exist; every unlock has a lock somewhere;
  * CPU numbers exist on the platform. */
@@ -828,8 +683,59 @@ static void check_refs(struct ctx *c)
 	}
 }
 
+/* --platform replaces the file's platform section; --cpus gives the CPU
+ * count of a file without one (rt-app files assume the host's CPUs). */
+static void apply_options(struct ctx *c, const struct json_value *root,
+			  const struct wl_load_options *o)
+{
+	struct workload *w = c->w;
+
+	if (!o)
+		return;
+	if (o->platform) {
+		struct ctx pc = *c;
+
+		pc.fname = o->platform_fname;
+		w->platform_given = true;
+		parse_platform(&pc, o->platform);
+	}
+	if (o->cpus && w->platform_given)
+		diag(c, true, root->line, root->col, "--cpus %d: the %s gives the platform "
+		     "(%d CPUs); change it there", o->cpus,
+		     o->platform ? "--platform file" : "file's platform section", w->nr_cpus);
+	else if (o->cpus)
+		w->nr_cpus = o->cpus;
+}
+
 int workload_load(struct workload *w, const char *fname, const char *text,
 		  size_t len, bool strict)
+{
+	return workload_load_opts(w, fname, text, len, strict, NULL);
+}
+
+/* The JSON parser's error as the one diagnostic, "file:l:c: error: msg". */
+static void json_error_diag(struct workload *w)
+{
+	const char *e = w->doc.error;
+	const char *sep = strstr(e, ": ");
+	size_t head = sep ? (size_t)(sep - e) + 2 : 0;
+	char **nd = malloc(sizeof(*nd));
+
+	w->errors = 1;
+	if (!nd)
+		return;
+	w->diags = nd;
+	w->diags[0] = malloc(strlen(e) + 8);
+	if (!w->diags[0])
+		return;
+	memcpy(w->diags[0], e, head);
+	strcpy(w->diags[0] + head, "error: ");
+	strcat(w->diags[0], e + head);
+	w->nr_diags = 1;
+}
+
+int workload_load_opts(struct workload *w, const char *fname, const char *text, size_t len,
+		       bool strict, const struct wl_load_options *o)
 {
 	struct ctx c = { .w = w, .fname = fname, .strict = strict };
 	const struct json_value *root;
@@ -847,25 +753,9 @@ int workload_load(struct workload *w, const char *fname, const char *text,
 	for (int i = 0; i < WL_MAX_CPUS; i++)
 		w->cpus[i].capacity = 1024;
 	w->seed = 1;
+	w->admission = -1;
 	if (json_parse(&w->doc, fname, text, len)) {
-		const char *e = w->doc.error;
-		char **nd = malloc(sizeof(*nd));
-
-		if (nd) {
-			w->diags = nd;
-			w->diags[0] = malloc(strlen(e) + 8);
-			if (w->diags[0]) {
-				/* "file:l:c: msg" -> "file:l:c: error: msg" */
-				const char *sep = strstr(e, ": ");
-				size_t head = sep ? (size_t)(sep - e) + 2 : 0;
-
-				memcpy(w->diags[0], e, head);
-				strcpy(w->diags[0] + head, "error: ");
-				strcat(w->diags[0], e + head);
-				w->nr_diags = 1;
-			}
-		}
-		w->errors = 1;
+		json_error_diag(w);
 		return -1;
 	}
 	root = w->doc.root;
@@ -882,7 +772,8 @@ int workload_load(struct workload *w, const char *fname, const char *text,
 			if (want_type(&c, m, JSON_OBJECT))
 				parse_global(&c, m->value);
 		} else if (!strcmp(m->key, "platform")) {
-			if (want_type(&c, m, JSON_OBJECT))
+			w->platform_given = true;
+			if (want_type(&c, m, JSON_OBJECT) && !(o && o->platform))
 				parse_platform(&c, m->value);
 		} else if (!strcmp(m->key, "simulation")) {
 			if (want_type(&c, m, JSON_OBJECT))
@@ -899,6 +790,7 @@ int workload_load(struct workload *w, const char *fname, const char *text,
 			     "simulation)", m->key);
 		}
 	}
+	apply_options(&c, root, o);
 	if (!w->nr_cpus)
 		w->nr_cpus = 1;
 	if (!tasks) {
@@ -921,98 +813,6 @@ int workload_load(struct workload *w, const char *fname, const char *text,
 	return w->errors ? -1 : 0;
 }
 
-/* Reads at most WL_MAX_FILE_SIZE bytes: a regular file is measured before
- * it is read, anything else (a pipe, /dev/zero) is cut off at the bound. */
-static char *read_bounded(int fd, size_t *lenp, int *err)
-{
-	struct stat st;
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-
-	if (fstat(fd, &st)) {
-		*err = errno;
-		return NULL;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		*err = EISDIR;
-		return NULL;
-	}
-	if (S_ISREG(st.st_mode) && st.st_size > (off_t)WL_MAX_FILE_SIZE) {
-		*err = EFBIG;
-		return NULL;
-	}
-	for (;;) {
-		ssize_t n;
-
-		if (len == cap) {
-			/* One byte past the bound tells a file over it. */
-			size_t ncap = cap ? cap * 2 : 65536;
-			char *nb;
-
-			if (ncap > (size_t)WL_MAX_FILE_SIZE + 1)
-				ncap = (size_t)WL_MAX_FILE_SIZE + 1;
-			nb = realloc(buf, ncap);
-			if (!nb) {
-				*err = ENOMEM;
-				break;
-			}
-			buf = nb;
-			cap = ncap;
-		}
-		n = read(fd, buf + len, cap - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			*err = errno;
-			break;
-		}
-		if (n == 0) {
-			*lenp = len;
-			return buf;
-		}
-		len += (size_t)n;
-		if (len > WL_MAX_FILE_SIZE) {
-			*err = EFBIG;
-			break;
-		}
-	}
-	free(buf);
-	return NULL;
-}
-
-int workload_load_file(struct workload *w, const char *fname, bool strict)
-{
-	int fd = open(fname, O_RDONLY), err = 0;
-	char *buf;
-	size_t len = 0;
-	int ret;
-
-	if (fd < 0) {
-		err = errno;
-		buf = NULL;
-	} else {
-		buf = read_bounded(fd, &len, &err);
-		close(fd);
-	}
-	if (!buf) {
-		memset(w, 0, sizeof(*w));
-		w->load_errno = err ? err : EIO;
-		return -2;
-	}
-	ret = workload_load(w, fname, buf, len, strict);
-	free(buf); /* the model keeps no pointer into the raw text */
-	return ret;
-}
-
-const char *workload_load_error(const struct workload *w)
-{
-	if (w->load_errno == EFBIG)
-		return "larger than 64 MiB, the limit for workload files";
-	if (w->load_errno == EISDIR)
-		return "is a directory";
-	return strerror(w->load_errno);
-}
-
 void workload_free(struct workload *w)
 {
 	for (size_t i = 0; i < w->nr_diags; i++)
@@ -1023,99 +823,4 @@ void workload_free(struct workload *w)
 	free(w->allocs);
 	json_free(&w->doc);
 	memset(w, 0, sizeof(*w));
-}
-
-int workload_load_cli(struct workload *w, const char *prog, const char *fname, bool strict)
-{
-	int rc = workload_load_file(w, fname, strict);
-
-	if (rc == -2) {
-		fprintf(stderr, "%s: cannot read %s: %s\n", prog, fname, workload_load_error(w));
-		return 66;
-	}
-	workload_print_diags(w, stderr);
-	if (rc) {
-		fprintf(stderr, "%s: %u error(s) in %s\n", prog, w->errors, fname);
-		workload_free(w);
-		return 65;
-	}
-	return 0;
-}
-
-void workload_print_diags(const struct workload *w, FILE *out)
-{
-	for (size_t i = 0; i < w->nr_diags; i++)
-		fprintf(out, "%s\n", w->diags[i]);
-}
-
-void workload_dump(const struct workload *w, FILE *out)
-{
-	fprintf(out, "platform: %d cpus, capacity", w->nr_cpus);
-	for (int i = 0; i < w->nr_cpus; i++)
-		fprintf(out, " %u", w->cpus[i].capacity);
-	fprintf(out, "\n");
-	for (int i = 0; i < w->nr_cpus; i++)
-		if (w->cpus[i].cluster)
-			fprintf(out, "cpu %d: cluster %s, power busy %g mW idle %g mW\n", i,
-				w->cpus[i].cluster, w->cpus[i].power_busy_mw,
-				w->cpus[i].power_idle_mw);
-	fprintf(out, "duration: %lld s, default policy %s\n", (long long)w->duration_s,
-		wl_policy_name(w->default_policy));
-	fprintf(out, "simulation: horizon %lld us, seed %llu, mode %s\n",
-		(long long)w->horizon_us, (unsigned long long)w->seed,
-		w->mode == WL_MODE_GLOBAL ? "global" :
-		w->mode == WL_MODE_PARTITIONED ? "partitioned" : "clustered");
-	for (size_t i = 0; i < w->nr_hotplug; i++)
-		fprintf(out, "hotplug: cpu %d %s at %lld us\n", w->hotplug[i].cpu,
-			w->hotplug[i].online ? "online" : "offline",
-			(long long)w->hotplug[i].at_us);
-	for (size_t i = 0; i < w->nr_tasks; i++) {
-		const struct wl_task *t = &w->tasks[i];
-
-		fprintf(out, "task %s: instance %lld loop %lld delay %lld us policy %s prio %d",
-			t->name, (long long)t->instance, (long long)t->loop,
-			(long long)t->delay_us, wl_policy_name(t->sched.policy), t->sched.prio);
-		if (t->sched.policy == WL_DEADLINE)
-			fprintf(out, " dl %llu/%llu/%llu us%s",
-				(unsigned long long)t->sched.dl_runtime_us,
-				(unsigned long long)t->sched.dl_deadline_us,
-				(unsigned long long)t->sched.dl_period_us,
-				t->sched.dl_soft > 0 ||
-				(t->sched.dl_soft == 0 && w->soft_reservations) ? " soft" : "");
-		if (t->sched.policy == WL_DEADLINE && t->sched.dl_reclaim)
-			fprintf(out, " reclaim");
-		if (t->cpus)
-			fprintf(out, " cpus 0x%llx", (unsigned long long)t->cpus);
-		fprintf(out, "\n");
-		for (size_t p = 0; p < t->nr_phases; p++) {
-			const struct wl_phase *ph = &t->phases[p];
-
-			fprintf(out, "  phase %s loop %lld", ph->name, (long long)ph->loop);
-			if (ph->cpus)
-				fprintf(out, " cpus 0x%llx", (unsigned long long)ph->cpus);
-			if (ph->sched.set) {
-				fprintf(out, " policy %s prio %d", wl_policy_name(ph->sched.policy),
-					ph->sched.prio);
-				if (ph->sched.policy == WL_DEADLINE)
-					fprintf(out, " dl %llu/%llu/%llu us",
-						(unsigned long long)ph->sched.dl_runtime_us,
-						(unsigned long long)ph->sched.dl_deadline_us,
-						(unsigned long long)ph->sched.dl_period_us);
-			}
-			fprintf(out, ":");
-			for (size_t e = 0; e < ph->nr_events; e++) {
-				const struct wl_event *ev = &ph->events[e];
-
-				fprintf(out, " %s", wl_event_name(ev->type));
-				if (ev->ref)
-					fprintf(out, "(%s%s%s)", ev->ref, ev->mutex ? "," : "",
-						ev->mutex ? ev->mutex : "");
-				if (ev->type == WL_TIMER || ev->us)
-					fprintf(out, "=%lld", (long long)ev->us);
-				if (ev->type == WL_TIMER && ev->absolute)
-					fprintf(out, "(absolute)");
-			}
-			fprintf(out, "\n");
-		}
-	}
 }

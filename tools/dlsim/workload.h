@@ -31,6 +31,12 @@ struct wl_event {
 	const char *ref;      /* resource name (lock, timer, condition, ...) */
 	const char *mutex;    /* wait/sync: the mutex */
 	bool absolute;        /* timer mode */
+	/* run: an execution-time distribution, drawn per job from the
+	 * simulation seed: uniform in [us, us_max] when us_max > 0, else one
+	 * of choices[] when nr_choices > 0, else exactly us */
+	int64_t us_max;
+	const int64_t *choices;
+	size_t nr_choices;
 	int line, col;
 };
 
@@ -59,6 +65,9 @@ struct wl_task {
 	int64_t instance;
 	int64_t loop;         /* -1 = forever */
 	int64_t delay_us;
+	/* "job-deadline": a job's own relative deadline (0: its timer's
+	 * period), separate from its reservation's dl-deadline */
+	int64_t job_deadline_us;
 	struct wl_sched sched;
 	uint64_t cpus;
 	struct wl_phase *phases;
@@ -90,11 +99,23 @@ struct workload {
 	size_t nr_tasks;
 	/* platform */
 	int nr_cpus;
+	/* platform.tick_hz: budgets enforced at scheduler ticks, as Linux
+	 * without HRTICK (0: exact budget timers) */
+	int64_t tick_hz;
 	struct wl_cpu cpus[WL_MAX_CPUS];
 	/* simulation */
 	int64_t horizon_us;   /* 0 = from global.duration */
 	uint64_t seed;
 	enum wl_mode mode;
+	bool mode_given;      /* the simulation section names the mode */
+	bool platform_given;  /* a platform section (the file's or --platform's) */
+	/* simulation.admission: the admission limit in percent of each CPU
+	 * (1..100), 0 for "off", -1 when not given (the library's 95%) */
+	int admission;
+	/* simulation.wakeup / overrun / replenish: the library's CBS rules,
+	 * the enum's value + 1 (enum dls_wakeup_rule etc.); 0 when not given
+	 * (today's Linux) */
+	int wakeup_rule, overrun_rule, replenish_rule;
 	bool soft_reservations; /* "reservations": "soft" (default "hard") */
 	struct wl_hotplug *hotplug;
 	size_t nr_hotplug;
@@ -126,6 +147,31 @@ void workload_print_diags(const struct workload *w, FILE *out);
  * cannot be read or the diagnostics on stderr. Returns 0, 65 (errors in the
  * workload; w is freed) or 66 (unreadable). */
 int workload_load_cli(struct workload *w, const char *prog, const char *fname, bool strict);
+
+/* What the command line changes in a workload as it is read. */
+struct wl_load_options {
+	/* --cpus: the CPU count of a file with no platform section (0: 1) */
+	int cpus;
+	/* --platform: a platform section (from another file, named
+	 * platform_fname) that replaces the file's */
+	const struct json_value *platform;
+	const char *platform_fname;
+};
+
+/* --platform FILE: parse FILE into @doc (kept until the workload is
+ * freed: the model points into it) and find its "platform" object.
+ * Returns 0, or 66/65 (unreadable, not JSON or no platform) with the
+ * reason on stderr. */
+int workload_read_platform(struct json_doc *doc, const char *prog, const char *fname,
+			   const struct json_value **platform);
+
+/* workload_load with command-line changes (@o may be NULL). */
+int workload_load_opts(struct workload *w, const char *fname, const char *text, size_t len,
+		       bool strict, const struct wl_load_options *o);
+
+/* workload_load_cli with command-line changes (@o may be NULL). */
+int workload_load_cli_opts(struct workload *w, const char *prog, const char *fname,
+			   bool strict, const struct wl_load_options *o);
 void workload_dump(const struct workload *w, FILE *out);
 const char *wl_policy_name(enum wl_policy p);
 const char *wl_event_name(enum wl_event_type t);

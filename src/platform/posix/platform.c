@@ -168,29 +168,9 @@ void dls_posix_destroy(struct dls_posix *p)
 		dls_posix_lock_destroy(&p->locks[cpu]);
 }
 
-/*
- * The entity's runqueue read without its lock: it may be changing under a
- * migration, which is why the caller locks what it saw and checks again
- * under that lock (task_rq_lock's READ_ONCE). A word-sized pointer load.
- */
-DLS_RACY static struct dls_rq *racy_rq(const struct dls_entity *se)
-{
-	return *(struct dls_rq *const volatile *)&se->rq;
-}
-
 struct dls_rq *dls_posix_entity_lock(struct dls_entity *se)
 {
-	/* The runqueue names its domain and lock, also after a move. */
-	for (;;) {
-		struct dls_rq *rq = racy_rq(se);
-
-		if (!rq)
-			return NULL;
-		rq->dom->ops->lock(rq->dom->ctx, rq->cpu);
-		if (racy_rq(se) == rq)
-			return rq; /* stable: leaving rq needs its lock */
-		rq->dom->ops->unlock(rq->dom->ctx, rq->cpu);
-	}
+	return dls_entity_lock(se);
 }
 
 int dls_posix_task_dead(struct dls_domain *dom, struct dls_entity *se,

@@ -7,7 +7,8 @@
  *   fn, or sits parked while PARK is requested, until STOP is requested or
  *   fn returns with no park request. Then exited, then joined by stop.
  *
- * The loop (the seed's kthread()):
+ * The loop (kthread() with the park/unpark facility of the 2012 kthread
+ * patch that SCHED_DEADLINE's SMP work came with):
  *     result = DLS_ESTOPPED
  *     while (!STOP) {
  *         if (PARK) { parked = true; wait while PARK && !STOP; continue; }
@@ -176,7 +177,7 @@ int dls_posix_worker_unpark(struct dls_posix_worker *w)
 	if (w->exited) {
 		ret = DLS_EEXITED;
 	} else {
-		/* As the seed: only a parked worker is unparked. Withdrawing a
+		/* As kthread_unpark(): only a parked worker is unparked. Withdrawing a
 		 * park in progress could let a thread function that returned for
 		 * it find no request and end the thread. */
 		if (w->parked) {

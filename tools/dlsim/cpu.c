@@ -1,0 +1,259 @@
+/*
+ * dlsim's CPUs: picking again (the library's dls_schedule() for the
+ * deadline class, then the lower classes by priority), the run slices the
+ * outputs draw, and hotplug.
+ *
+ * Hotplug: at the times the simulation section gives, a CPU leaves with
+ * dls_cpu_offline() (global mode) and comes back with dls_cpu_online();
+ * entities with nowhere to go stay stranded on it and are reported. In
+ * partitioned mode every deadline entity of the CPU is stranded. Threads
+ * of the lower classes move to the least crowded online CPU they may use,
+ * or stay stranded likewise.
+ */
+#include "sim_impl.h"
+
+#include <string.h>
+
+void close_slice(struct sim *s, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+
+	if (!c->curr || c->slice_start == s->now)
+		return;
+	if (s->opt->on_slice)
+		s->opt->on_slice(s->opt->cb_arg, cpu, c->curr->name, c->slice_start, s->now);
+	if (s->timeline) {
+		GROW(s->slices, s->nr_slices, s->cap_slices);
+		s->slices[s->nr_slices++] = (struct slice){ cpu, c->curr->id,
+							    c->slice_start, s->now };
+	}
+	c->slice_start = s->now;
+}
+
+void cpu_reschedule(struct sim *s, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+	struct thread *prev = c->curr, *next = NULL;
+	struct dls_entity *se;
+
+	if (prev && !prev->is_dl && prev->runnable) {
+		/* Put a fair or rt thread back: at the tail when its slice ran out. */
+		bool expired = prev->slice_left == 0;
+
+		lower_add(s, prev, !expired);
+	}
+	se = dls_schedule(&s->rqs[cpu]);
+	if (se) {
+		next = dls_container_of(se, struct thread, se);
+	} else if (c->nr_lower) {
+		next = c->lower[0];
+		lower_remove(s, next);
+		if (!next->slice_left)
+			next->slice_left = next->task->sched.policy == WL_RR ? SLICE_RR
+										: SLICE_OTHER;
+		if (next->task->sched.policy == WL_FIFO)
+			next->slice_left = 0; /* no slice: runs until it blocks */
+	}
+	if (next != prev) {
+		close_slice(s, cpu);
+		c->slice_start = s->now;
+		if (prev && prev->runnable && !prev->exited) {
+			prev->preemptions++;
+			prev->job_preemptions++;
+		}
+		if (prev && prev->is_dl)
+			add_budget_sample(s, prev->id, prev->se.runtime, prev->se.deadline);
+		s->events++;
+	}
+	c->curr = next;
+	c->need_resched = false;
+	if (next && next != prev) {
+		if (next->last_cpu >= 0 && next->last_cpu != cpu) {
+			add_mark(s, cpu, next->id, "migration");
+			next->job_migrations++;
+		}
+		next->last_cpu = cpu;
+		job_begin_running(s, next, cpu);
+		if (next->is_dl)
+			add_budget_sample(s, next->id, next->se.runtime, next->se.deadline);
+	}
+}
+
+
+/* ---- hotplug ---------------------------------------------------------- */
+
+/* CPU @cpu was offline from its offline_since up to @end. */
+void add_offline_span(struct sim *s, int cpu, uint64_t end)
+{
+	struct cpu *c = &s->cpus[cpu];
+
+	c->offline_ns += end - c->offline_since;
+	GROW(s->spans, s->nr_spans, s->cap_spans);
+	s->spans[s->nr_spans++] = (struct span){ cpu, c->offline_since, end };
+}
+
+static void log_name(struct hotplug_log *l, const char *name)
+{
+	size_t len = strlen(l->names);
+
+	if (len < sizeof(l->names) - 1)
+		snprintf(l->names + len, sizeof(l->names) - len, "%s%s", len ? ", " : "", name);
+}
+
+static void on_stranded(void *arg, struct dls_entity *se)
+{
+	struct sim *s = arg;
+	struct thread *t = dls_container_of(se, struct thread, se);
+
+	t->stranded = true;
+	s->hp_cur->stranded++;
+	log_name(s->hp_cur, t->name);
+	add_mark(s, se->rq->cpu, t->id, "stranded");
+}
+
+/* The least crowded online CPU a lower-class thread may use, or -1. */
+static int lower_target(const struct sim *s, const struct thread *t)
+{
+	uint64_t allowed = t->task->cpus ? t->task->cpus : t->task->phases[0].cpus;
+	int best = -1;
+
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		if ((allowed && !(allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
+			continue;
+		if (best < 0 || s->cpus[cpu].nr_assigned < s->cpus[best].nr_assigned)
+			best = cpu;
+	}
+	return best;
+}
+
+static void cpu_down(struct sim *s, int cpu, struct hotplug_log *l)
+{
+	struct cpu *c = &s->cpus[cpu];
+	struct dls_rq *rq = &s->rqs[cpu];
+	struct thread *prev = c->curr;
+	unsigned int before = rq->nr_attached;
+	int online = 0;
+
+	for (int k = 0; k < s->nr_cpus; k++)
+		online += !s->cpus[k].offline;
+	if (c->offline) {
+		l->refused = "it is already offline";
+		return;
+	}
+	if (online < 2) {
+		l->refused = "it is the last online CPU";
+		return;
+	}
+	if (s->dom.smp) {
+		/* As Linux does, refuse when the admitted bandwidth would no
+		 * longer fit the remaining CPUs. */
+		int r = dls_cpu_offline(&s->dom, cpu, false, on_stranded, s);
+
+		if (r == DLS_ECAPACITY) {
+			l->refused = "the admitted bandwidth would not fit the other CPUs";
+			return;
+		}
+		if (r) {
+			l->refused = dls_strerror(r);
+			return;
+		}
+	} else {
+		/* Partitioned: no entity may leave its CPU. */
+		if (rq->curr)
+			dls_put_prev(rq, rq->curr);
+		for (int i = 0; i < s->nr_threads; i++)
+			if (s->threads[i]->is_dl && s->threads[i]->se.rq == rq)
+				on_stranded(s, &s->threads[i]->se);
+	}
+	l->moved_dl = before - rq->nr_attached;
+	close_slice(s, cpu);
+	c->curr = NULL;
+	c->offline = true;
+	c->offline_since = s->now;
+	add_mark(s, cpu, -1, "offline");
+	if (prev && !prev->is_dl && prev->runnable)
+		lower_add(s, prev, true);
+	for (int i = 0; i < s->nr_threads; i++) {
+		struct thread *t = s->threads[i];
+		int target;
+
+		if (t->is_dl || t->exited || t->cpu != cpu)
+			continue;
+		target = lower_target(s, t);
+		if (target < 0) {
+			t->stranded = true;
+			l->stranded++;
+			log_name(l, t->name);
+			add_mark(s, cpu, t->id, "stranded");
+			continue;
+		}
+		if (t->runnable)
+			lower_remove(s, t);
+		c->nr_assigned--;
+		t->cpu = target;
+		s->cpus[target].nr_assigned++;
+		if (t->runnable)
+			lower_add(s, t, false);
+		l->moved_other++;
+	}
+	c->need_resched = false;
+	if (s->dom.smp)
+		dls_balance(&s->dom);
+}
+
+static void cpu_up(struct sim *s, int cpu, struct hotplug_log *l)
+{
+	struct cpu *c = &s->cpus[cpu];
+
+	if (!c->offline) {
+		l->refused = "it is already online";
+		return;
+	}
+	if (s->dom.smp) {
+		int r = dls_cpu_online(&s->dom, cpu);
+
+		if (r) {
+			l->refused = dls_strerror(r);
+			return;
+		}
+	}
+	c->offline = false;
+	add_offline_span(s, cpu, s->now);
+	c->slice_start = s->now;
+	add_mark(s, cpu, -1, "online");
+	for (int i = 0; i < s->nr_threads; i++) {
+		struct thread *t = s->threads[i];
+
+		if (t->stranded && (t->is_dl ? tcpu(t) : t->cpu) == cpu) {
+			t->stranded = false;
+			l->back++;
+			log_name(l, t->name);
+			/* A lower-class owner that inherited a deadline while
+			 * stranded joins the deadline class now it can run. */
+			if (!t->is_dl && s->w->pi_enabled && t->pi.boosted &&
+			    t->pi.eff.has_dl)
+				dl_boost_start(s, t);
+		}
+	}
+	c->need_resched = true;
+	if (s->dom.smp)
+		dls_balance(&s->dom);
+}
+
+void hotplug_apply(struct sim *s, const struct hotplug_ev *h)
+{
+	const struct wl_hotplug *wh = &s->w->hotplug[h->idx];
+	struct hotplug_log *l = &s->hp_log[s->nr_hp_log++];
+
+	memset(l, 0, sizeof(*l));
+	l->t = s->now;
+	l->cpu = wh->cpu;
+	l->online = wh->online;
+	s->hp_cur = l;
+	if (wh->online)
+		cpu_up(s, wh->cpu, l);
+	else
+		cpu_down(s, wh->cpu, l);
+	s->hp_cur = NULL;
+}
+

@@ -1,0 +1,721 @@
+/*
+ * dlsim's engine: the virtual platform and the step loop.
+ *
+ * Time is virtual (ns). One event queue, ordered by (time, sequence) on the
+ * library's rbtree, holds replenishment timers, thread wake-ups, thread
+ * starts and CPU hotplug events; the CPUs' own decision points (end of a
+ * run event, budget exhaustion, end of a time slice) are computed from
+ * their current thread. Each step advances the clock to the earliest of
+ * these, charges running threads, processes what is due, and lets the
+ * library pick again on every CPU that asked for it. The same input gives
+ * the same output, bit for bit.
+ *
+ * Scheduling classes: SCHED_DEADLINE threads are entities of libdlsched;
+ * below them, SCHED_FIFO/RR threads by priority (RR with a 100 ms slice),
+ * then SCHED_OTHER/BATCH/IDLE round-robin with a 4 ms slice. Deadline
+ * threads are placed first fit by reserved bandwidth and, in global mode,
+ * migrate by the library's push/pull; other threads stay on the least
+ * crowded CPU they may use.
+ *
+ * Mutexes (lock.c) are the library's PI mutexes (pi.h): a thread that finds a mutex
+ * taken leaves its runqueue, unlock hands the mutex to the top waiter, and,
+ * when the workload sets rt-app's "pi_enabled", boost_changed gives a
+ * deadline owner its donor's deadline through dls_entity_set_boost(). A
+ * FIFO/RR/OTHER owner inherits its donor's priority; one that inherits a
+ * deadline runs in the deadline class until it is deboosted, as in Linux:
+ * its entity is attached with its donor's reservation (not admitted, as
+ * Linux does not count it either) and ordered by the inherited deadline.
+ * A lock request that would close a cycle stops the run with the cycle.
+ *
+ * Hotplug (cpu.c): at the times the simulation section gives, a CPU leaves with
+ * dls_cpu_offline() (global mode) and comes back with dls_cpu_online();
+ * entities with nowhere to go stay stranded on it and are reported. In
+ * partitioned mode every deadline entity of the CPU is stranded. Threads
+ * of the lower classes move to the least crowded online CPU they may use,
+ * or stay stranded likewise.
+ */
+#include "sim_impl.h"
+
+#include <stdarg.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- event queue ---------------------------------------------------- */
+
+static bool qev_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
+{
+	const struct qev *x = dls_container_of(a, struct qev, node);
+	const struct qev *y = dls_container_of(b, struct qev, node);
+
+	if (x->t != y->t)
+		return dls_time_before(x->t, y->t);
+	return x->seq < y->seq;
+}
+
+void q_remove(struct sim *s, struct qev *e)
+{
+	if (e->queued) {
+		dls_rb_erase_cached(&e->node, &s->queue);
+		e->queued = false;
+	}
+}
+
+void q_add(struct sim *s, struct qev *e, uint64_t t)
+{
+	q_remove(s, e);
+	e->t = t;
+	e->seq = s->seq++;
+	dls_rb_add_cached(&e->node, &s->queue, qev_less);
+	e->queued = true;
+}
+
+/* ---- platform ops ----------------------------------------------------- */
+
+static uint64_t op_now(void *ctx, int cpu)
+{
+	(void)cpu;
+	return ((struct sim *)ctx)->now;
+}
+
+/* The event of the thread's timer @t: its replenishment or 0-lag timer. */
+static struct qev *timer_event(struct dls_timer *t)
+{
+	struct thread *th = dls_container_of(dls_timer_entity(t), struct thread, se);
+
+	return t->zero_lag ? &th->zero_lag : &th->timer;
+}
+
+static void op_arm(void *ctx, struct dls_timer *t, uint64_t abs_ns)
+{
+	q_add(ctx, timer_event(t), abs_ns);
+}
+
+static void op_cancel(void *ctx, struct dls_timer *t)
+{
+	q_remove(ctx, timer_event(t));
+}
+
+static void op_resched(void *ctx, int cpu)
+{
+	((struct sim *)ctx)->cpus[cpu].need_resched = true;
+}
+
+void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what)
+{
+	if (!s->timeline)
+		return;
+	GROW(s->marks, s->nr_marks, s->cap_marks);
+	s->marks[s->nr_marks++] = (struct mark){ .cpu = cpu, .thread = thread, .t = t, .what = what };
+}
+
+/* A reservation's remaining budget and deadline now, for the trace. */
+void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline)
+{
+	if (!s->budget_log)
+		return;
+	GROW(s->budget, s->nr_budget, s->cap_budget);
+	s->budget[s->nr_budget++] = (struct budget_sample){ thread, s->now, runtime, deadline };
+}
+
+void add_mark(struct sim *s, int cpu, int thread, const char *what)
+{
+	add_mark_at(s, cpu, thread, s->now, what);
+}
+
+static void op_trace(void *ctx, const struct dls_trace_event *ev)
+{
+	struct sim *s = ctx;
+	const struct thread *th = dls_container_of(ev->se, struct thread, se);
+
+	if ((ev->type != DLS_TRACE_THROTTLE && ev->type != DLS_TRACE_REPLENISH) ||
+	    (!s->timeline && !s->budget_log))
+		return;
+	add_mark(s, ev->cpu, th->id, ev->type == DLS_TRACE_THROTTLE ? "throttle" : "replenish");
+	if (s->timeline && s->nr_marks) {
+		struct mark *m = &s->marks[s->nr_marks - 1];
+
+		m->has_budget = true;
+		m->runtime = ev->runtime;
+		m->deadline = ev->deadline;
+	}
+	add_budget_sample(s, th->id, ev->runtime, ev->deadline);
+}
+
+static const struct dls_ops sim_ops = {
+	.now = op_now,
+	.timer_arm = op_arm,
+	.timer_cancel = op_cancel,
+	.resched = op_resched,
+	.trace = op_trace,
+};
+
+/*
+ * Stop the run with a message (a deadlock, a misused mutex); the first
+ * error is the one reported.
+ */
+void sim_fatal(struct sim *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (s->fatal[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(s->fatal, sizeof(s->fatal), fmt, ap);
+	va_end(ap);
+}
+
+/* ---- progress bar ------------------------------------------------------ */
+
+static double wall_seconds(const struct timespec *since)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - since->tv_sec) + (double)(now.tv_nsec - since->tv_nsec) / 1e9;
+}
+
+static void draw_progress(struct sim *s, uint64_t horizon, bool done)
+{
+	double el;
+	char bar[41];
+	int fill;
+
+	if (done) {
+		if (s->drawn)
+			fprintf(stderr, "\r%70s\r", "");
+		return;
+	}
+	el = wall_seconds(&s->wall_start);
+	if (el < 1.0 || (s->drawn && el - s->last_draw < 0.1))
+		return;
+	fill = horizon ? (int)((double)s->now / (double)horizon * 40) : 40;
+	fill = fill < 0 ? 0 : fill > 40 ? 40 : fill;
+	memset(bar, '#', (size_t)fill);
+	memset(bar + fill, ' ', (size_t)(40 - fill));
+	bar[40] = 0;
+	fprintf(stderr, "\rdlsim [%s] %3d%%  %.3f of %.3f s", bar,
+		horizon ? (int)((double)s->now * 100 / (double)horizon) : 100,
+		(double)s->now / 1e9, (double)horizon / 1e9);
+	fflush(stderr);
+	s->last_draw = el;
+	s->drawn = true;
+}
+
+
+/* The simulator calls the library only where the call applies to the
+ * entity's state: a refusal is a simulator bug, reported as one. */
+void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t)
+{
+	if (rc)
+		sim_fatal(s, "internal error: %s refused for \"%s\": %s", call, t->name,
+			  dls_strerror(rc));
+}
+
+/* ---- --check ------------------------------------------------------------ */
+
+static const char *check_all(struct sim *s)
+{
+	const char *err = dls_domain_check(&s->dom);
+
+	if (err)
+		return err;
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		if (s->cpus[cpu].curr && s->cpus[cpu].curr->is_dl &&
+		    s->rqs[cpu].curr != &s->cpus[cpu].curr->se)
+			return "the running deadline thread is not the runqueue's current";
+	}
+	err = dls_rb_check_cached(&s->queue, qev_less);
+	if (err)
+		return err;
+	if (s->has_mutexes) {
+		err = lock_check(s);
+		if (err)
+			return err;
+	}
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		if (s->cpus[cpu].offline && s->cpus[cpu].curr)
+			return "an offline CPU runs a thread";
+	return NULL;
+}
+
+/* ---- set-up and tear-down ------------------------------------------------ */
+
+/* horizon_us, else global.duration (s), else 10 s. */
+static uint64_t horizon_of(const struct workload *w)
+{
+	if (w->horizon_us)
+		return (uint64_t)w->horizon_us * US;
+	if (w->duration_s > 0)
+		return (uint64_t)w->duration_s * 1000000 * US;
+	return 10ULL * 1000000 * US;
+}
+
+/*
+ * The admission limit per CPU (Linux's sched_rt_runtime_us over
+ * sched_rt_period_us): the caller's (--admission), else the file's
+ * simulation.admission, else the library's default @dflt. Says which.
+ */
+static uint64_t admission_limit(struct sim *s, uint64_t dflt)
+{
+	int pct = s->w->admission;
+
+	if (s->opt->bw_limit) {
+		s->admission_from = "--admission";
+		return s->opt->bw_limit;
+	}
+	if (pct < 0) {
+		s->admission_from = "the default";
+		return dflt;
+	}
+	s->admission_from = "simulation.admission";
+	return pct ? DLS_BW_UNIT * (uint64_t)pct / 100 : DLS_BW_UNLIMITED;
+}
+
+/* The domain, its runqueues and CPUs; SMP unless partitioned or one CPU. */
+static int setup_domain(struct sim *s)
+{
+	const struct workload *w = s->w;
+	struct dls_domain_config cfg;
+
+	s->rqs = calloc((size_t)s->nr_cpus, sizeof(*s->rqs));
+	s->cpus = calloc((size_t)s->nr_cpus, sizeof(*s->cpus));
+	s->threads = calloc(MAX_THREADS, sizeof(*s->threads));
+	if (!s->rqs || !s->cpus || !s->threads)
+		return -1;
+	dls_domain_config_default(&cfg);
+	cfg.bw_limit = admission_limit(s, cfg.bw_limit);
+	if (s->w->wakeup_rule)
+		cfg.wakeup_rule = (enum dls_wakeup_rule)(s->w->wakeup_rule - 1);
+	if (s->w->overrun_rule)
+		cfg.overrun_rule = (enum dls_overrun_rule)(s->w->overrun_rule - 1);
+	if (s->w->replenish_rule)
+		cfg.replenish_rule = (enum dls_replenish_rule)(s->w->replenish_rule - 1);
+	if (s->opt->rules_2012) {
+		cfg.overrun_rule = DLS_OVERRUN_2012;
+		cfg.replenish_rule = DLS_REPLENISH_AT_DEADLINE;
+		cfg.wakeup_rule = DLS_WAKEUP_CBS;
+	}
+	dls_domain_init(&s->dom, &sim_ops, s, &cfg, s->rqs, s->nr_cpus);
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		s->cpus[cpu].capacity = w->cpus[cpu].capacity;
+		dls_rq_set_capacity(&s->rqs[cpu], w->cpus[cpu].capacity);
+	}
+	if (w->mode != WL_MODE_PARTITIONED && s->nr_cpus > 1) {
+		size_t sz = dls_smp_size(s->nr_cpus);
+
+		s->smp_mem = calloc(1, sz);
+		if (!s->smp_mem || dls_smp_init(&s->dom, s->smp_mem, sz))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * The global-EDF validator holds only when every deadline thread may use
+ * every CPU (of its cluster, in clustered mode: then only per cluster).
+ */
+static bool full_affinity(const struct workload *w, int nr_cpus)
+{
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		if (w->tasks[i].sched.policy == WL_DEADLINE &&
+		    (w->tasks[i].cpus || w->tasks[i].phases[0].cpus))
+			return false;
+	for (int cpu = 1; cpu < nr_cpus; cpu++)
+		if (w->mode == WL_MODE_CLUSTERED && !same_cluster(w, 0, cpu))
+			return false;
+	return true;
+}
+
+static int setup_hotplug(struct sim *s)
+{
+	const struct workload *w = s->w;
+
+	s->hp = calloc(w->nr_hotplug + 1, sizeof(*s->hp));
+	s->hp_log = calloc(w->nr_hotplug + 1, sizeof(*s->hp_log));
+	if (!s->hp || !s->hp_log)
+		return -1;
+	for (size_t i = 0; i < w->nr_hotplug; i++) {
+		dls_rb_node_init(&s->hp[i].q.node);
+		s->hp[i].q.kind = EV_HOTPLUG;
+		s->hp[i].idx = i;
+		q_add(s, &s->hp[i].q, (uint64_t)w->hotplug[i].at_us * US);
+	}
+	return 0;
+}
+
+static int sim_setup(struct sim *s, const struct workload *w, const struct sim_options *opt)
+{
+	memset(s, 0, sizeof(*s));
+	s->w = w;
+	s->opt = opt;
+	s->nr_cpus = w->nr_cpus;
+	s->tick_ns = w->tick_hz ? 1000000000ULL / (uint64_t)w->tick_hz : 0;
+	dls_rb_root_cached_init(&s->queue);
+	sim_outputs_plan(s);
+	if (setup_domain(s) || lock_setup(s))
+		return -1;
+	s->full_affinity = full_affinity(w, s->nr_cpus);
+	return 0;
+}
+
+/* Every thread that exists from the start; false when admission refused one. */
+static bool spawn_all(struct sim *s)
+{
+	const struct workload *w = s->w;
+
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		if (!w->tasks[i].forked_only)
+			for (int64_t k = 0; k < w->tasks[i].instance; k++)
+				sim_spawn(s, &w->tasks[i], (int)k);
+	return !s->refused;
+}
+
+static void sim_free(struct sim *s)
+{
+	for (int i = 0; s->threads && i < s->nr_threads; i++) {
+		free(s->threads[i]->resp);
+		free(s->threads[i]->mask);
+		free(s->threads[i]);
+	}
+	for (int cpu = 0; s->cpus && cpu < s->nr_cpus; cpu++)
+		free(s->cpus[cpu].lower);
+	for (size_t i = 0; i < s->nr_lists; i++)
+		free(s->lists[i].waiters);
+	free(s->lists);
+	free(s->pi_tasks);
+	free(s->pi_mutexes);
+	free(s->hp);
+	free(s->hp_log);
+	free(s->spans);
+	free(s->slices);
+	free(s->marks);
+	free(s->jobs);
+	free(s->budget);
+	free(s->threads);
+	free(s->cpus);
+	free(s->rqs);
+	free(s->smp_mem);
+}
+
+/* ---- one step ------------------------------------------------------------- */
+
+static uint64_t ceil_scale(uint64_t work, uint32_t cap)
+{
+	/* Full-speed CPUs are the common case: skip the 64-bit division
+	 * (called for every CPU at every step). */
+	if (cap == CAPACITY_SCALE)
+		return work;
+	return (work * CAPACITY_SCALE + cap - 1) / cap;
+}
+
+static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
+{
+	struct thread *t = c->curr;
+	uint64_t n = limit;
+
+	if (!t || !t->runnable || (t->is_dl && !t->se.queued))
+		return n;
+	if (!t->in_run && !t->in_runtime && !t->in_wall)
+		return s->now; /* it has zero-time events to process first */
+	if (t->in_wall && dls_time_before(t->wall_end, n))
+		n = dls_time_after(t->wall_end, s->now) ? t->wall_end : s->now;
+	if (t->in_run && dls_time_before(s->now + ceil_scale(t->work_left, c->capacity), n))
+		n = s->now + ceil_scale(t->work_left, c->capacity);
+	if (t->in_runtime && dls_time_before(s->now + t->wall_left, n))
+		n = s->now + t->wall_left;
+	if (t->is_dl && t->se.queued && t->se.runtime > 0) {
+		uint64_t b = s->now + ceil_scale((uint64_t)t->se.runtime, c->capacity);
+
+		/* Without exact budget timers the kernel notices an exhausted
+		 * budget at its next tick: the overrun is charged there. */
+		if (s->tick_ns)
+			b = (b + s->tick_ns - 1) / s->tick_ns * s->tick_ns;
+
+		if (dls_time_before(b, n))
+			n = b;
+	}
+	if (!t->is_dl && t->slice_left && dls_time_before(s->now + t->slice_left, n))
+		n = s->now + t->slice_left;
+	return n;
+}
+
+static void cpu_charge(struct cpu *c, uint64_t dt)
+{
+	struct thread *t = c->curr;
+
+	if (!t || !t->runnable || !dt || (t->is_dl && !t->se.queued))
+		return;
+	c->busy_ns += dt;
+	t->run_ns += dt;
+	if (t->in_run) {
+		if (dt >= ceil_scale(t->work_left, c->capacity))
+			t->work_left = 0;
+		else
+			t->work_left -= dt * c->capacity / CAPACITY_SCALE;
+	}
+	if (t->in_runtime)
+		t->wall_left -= dt < t->wall_left ? dt : t->wall_left;
+	if (!t->is_dl && t->slice_left)
+		t->slice_left -= dt < t->slice_left ? dt : t->slice_left;
+}
+
+/*
+ * An idle CPU with an empty runqueue, no lower-class thread and no request
+ * to pick again, while no CPU is overloaded: dls_schedule() there would find
+ * nothing (the pull returns at once, the tree is empty, nothing is
+ * pushable), so the pick-again passes skip it. With many CPUs and few tasks
+ * most CPUs are such, at every step.
+ */
+static bool nothing_to_pick(const struct sim *s, int cpu)
+{
+	const struct cpu *c = &s->cpus[cpu];
+	const struct dls_rq *rq = &s->rqs[cpu];
+
+	return !c->curr && !c->need_resched && !rq->curr && !rq->nr_running &&
+	       !c->nr_lower && (!s->dom.smp || !s->dom.smp->overload_count);
+}
+
+/* Advance the clock to the next instant something happens, charging the CPUs. */
+static void advance_clock(struct sim *s, uint64_t horizon)
+{
+	struct dls_rb_node *first = dls_rb_first_cached(&s->queue);
+	uint64_t t = horizon;
+
+	if (first) {
+		uint64_t qt = dls_container_of(first, struct qev, node)->t;
+
+		if (dls_time_before(qt, t))
+			t = qt;
+	}
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		t = cpu_next(s, &s->cpus[cpu], t);
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		cpu_charge(&s->cpus[cpu], t - s->now);
+	s->now = t;
+}
+
+/* What the running threads finished, their budgets and slices. */
+static void finish_work(struct sim *s)
+{
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		struct thread *c = s->cpus[cpu].curr;
+
+		/* Finished work first: a job that completes exactly as its
+		 * budget runs out is done, not throttled mid-job. */
+		if (c && c->runnable && (!c->is_dl || c->se.queued)) {
+			if (c->in_run && !c->work_left)
+				c->in_run = false;
+			if (c->in_runtime && !c->wall_left)
+				c->in_runtime = false;
+			if (c->in_wall && !dls_time_after(c->wall_end, s->now))
+				c->in_wall = false;
+			thread_advance(s, c);
+		}
+		if (c && c->is_dl && s->rqs[cpu].curr == &c->se)
+			dls_update_curr(&s->rqs[cpu]);
+		if (c && !c->is_dl && c->runnable && c->slice_left == 0 &&
+		    c->task->sched.policy != WL_FIFO)
+			s->cpus[cpu].need_resched = true;
+	}
+}
+
+/* Timers, wake-ups and hotplug events due now, in (time, sequence) order. */
+static void run_due_events(struct sim *s)
+{
+	struct dls_rb_node *first;
+
+	while ((first = dls_rb_first_cached(&s->queue)) &&
+	       !dls_time_after(dls_container_of(first, struct qev, node)->t, s->now)) {
+		struct qev *e = dls_container_of(first, struct qev, node);
+
+		q_remove(s, e);
+		s->events++;
+		if (e->kind == EV_TIMER) {
+			struct thread *th = dls_container_of(e, struct thread, timer);
+
+			dls_timer_expired(&th->se.timer);
+		} else if (e->kind == EV_ZERO_LAG) {
+			struct thread *th = dls_container_of(e, struct thread, zero_lag);
+
+			dls_timer_expired(&th->se.inactive_timer);
+		} else if (e->kind == EV_HOTPLUG) {
+			hotplug_apply(s, dls_container_of(e, struct hotplug_ev, q));
+		} else {
+			thread_wake_event(s, dls_container_of(e, struct thread, wake));
+		}
+	}
+}
+
+static bool must_pick(struct sim *s, int cpu)
+{
+	const struct cpu *c = &s->cpus[cpu];
+
+	return c->need_resched ||
+	       (c->curr && (!c->curr->runnable ||
+			    (c->curr->is_dl && s->rqs[cpu].curr != &c->curr->se)));
+}
+
+/*
+ * Every CPU that must pick again does. Pushes and pulls may ask CPUs
+ * already visited to pick again. An idle CPU tries (and may pull) on every
+ * pass, but a pass in which no CPU changed what it runs and none was asked
+ * to pick again changed nothing, and neither would the next one.
+ */
+static void pick_passes(struct sim *s)
+{
+	for (int pass = 0; pass < 4 * s->nr_cpus + 4; pass++) {
+		bool again = false;
+
+		for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+			struct cpu *c = &s->cpus[cpu];
+
+			if (c->offline)
+				continue;
+			if (must_pick(s, cpu) || (!c->curr && !nothing_to_pick(s, cpu))) {
+				struct thread *before = c->curr;
+
+				cpu_reschedule(s, cpu);
+				again |= c->curr != before;
+			}
+		}
+		for (int cpu = 0; cpu < s->nr_cpus && !again; cpu++)
+			again = !s->cpus[cpu].offline && must_pick(s, cpu);
+		if (!again)
+			break;
+	}
+}
+
+/* After a step: the run stops on a fatal error, a refusal or a broken invariant. */
+static bool step_stops(struct sim *s, struct sim_result *res)
+{
+	if (s->fatal[0]) {
+		fprintf(stderr, "dlsim: %s\n", s->fatal);
+		res->exit_code = DLSIM_EXIT_DEADLOCK;
+		return true;
+	}
+	/* A forked reservation refused by admission stops the run, as rt-app
+	 * stops when sched_setattr() fails (sim_spawn() said which). */
+	if (s->refused) {
+		res->exit_code = DLSIM_EXIT_REFUSED;
+		return true;
+	}
+	if (s->opt->check) {
+		s->broken = check_all(s);
+		if (!s->broken && s->dom.smp && s->full_affinity)
+			s->broken = dls_domain_check_global_edf(&s->dom);
+	}
+	if (s->broken) {
+		fprintf(stderr, "dlsim: invariant broken at %llu ns: %s\n",
+			(unsigned long long)s->now, s->broken);
+		res->exit_code = DLSIM_EXIT_INVARIANT;
+		return true;
+	}
+	return false;
+}
+
+/* The step loop up to @horizon; returns the time actually simulated. */
+static uint64_t run_loop(struct sim *s, uint64_t horizon, struct sim_result *res)
+{
+	for (uint64_t iter = 1; dls_time_before(s->now, horizon); iter++) {
+		if (s->opt->max_events && s->events >= s->opt->max_events) {
+			res->truncated = true; /* summaries cover [0, now) */
+			return s->now;
+		}
+		advance_clock(s, horizon);
+		finish_work(s);
+		run_due_events(s);
+		/* Owners' own keys follow their deadlines (replenishments,
+		 * new instances) before anyone picks. */
+		if (!s->fatal[0] && s->mutexes_held)
+			for (int i = 0; i < s->nr_threads; i++)
+				if (s->threads[i]->nr_held || s->threads[i]->pi.blocked_on)
+					pi_sync_own(s, s->threads[i]);
+		if (!s->fatal[0])
+			pick_passes(s);
+		if (step_stops(s, res))
+			break;
+		if (s->progress && !(iter & 1023))
+			draw_progress(s, horizon, false);
+	}
+	return horizon;
+}
+
+/* Close what is still open at the end: slices, offline spans, boosts, waits. */
+static void close_run(struct sim *s, struct sim_result *res)
+{
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		close_slice(s, cpu);
+		if (s->cpus[cpu].offline)
+			add_offline_span(s, cpu, s->now);
+	}
+	for (int i = 0; i < s->nr_threads; i++) {
+		struct thread *t = s->threads[i];
+
+		if (t->boost_on)
+			t->boosted_ns += s->now - t->boost_start;
+		res->overdue += job_overdue(s, t);
+		if (t->lock_waiting) {
+			/* Still waiting: count the wait so far. */
+			uint64_t wt = s->now - t->lock_wait_start;
+
+			t->lock_wait_ns += wt;
+			if (wt > t->lock_wait_max)
+				t->lock_wait_max = wt;
+		}
+	}
+}
+
+static void collect(const struct sim *s, struct sim_result *res)
+{
+	res->events = s->events;
+	for (size_t i = 0; i < s->nr_hp_log; i++)
+		res->stranded += s->hp_log[i].stranded;
+	for (int i = 0; i < s->nr_threads; i++) {
+		res->jobs += s->threads[i]->jobs;
+		res->misses += s->threads[i]->misses;
+		res->server_misses += s->threads[i]->server_misses;
+		res->boosts += s->threads[i]->boosts;
+		res->lock_wait_ns += s->threads[i]->lock_wait_ns;
+	}
+}
+
+int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
+	    struct sim_result *res)
+{
+	struct sim s;
+	uint64_t horizon = horizon_of(w);
+	int rc;
+
+	memset(res, 0, sizeof(*res));
+	rc = sim_setup(&s, w, opt);
+	if (!rc && !spawn_all(&s)) {
+		res->exit_code = DLSIM_EXIT_REFUSED;
+	} else if (!rc) {
+		rc = setup_hotplug(&s);
+		if (!rc) {
+			s.progress = opt->progress && isatty(STDERR_FILENO);
+			if (s.progress)
+				clock_gettime(CLOCK_MONOTONIC, &s.wall_start);
+			horizon = run_loop(&s, horizon, res);
+			if (res->truncated)
+				horizon = s.now; /* report the time actually simulated */
+			if (s.progress)
+				draw_progress(&s, horizon, true);
+			close_run(&s, res);
+			/* An output that fails ends the run with IOERR unless
+			 * it already ends with a status of its own. */
+			if (sim_outputs_write(&s, out, horizon) && !res->exit_code)
+				res->exit_code = DLSIM_EXIT_IOERR;
+		}
+	}
+	collect(&s, res);
+	sim_free(&s);
+	return rc;
+}
+
+void dlsim_print_exit_codes(FILE *f)
+{
+#define DLSIM_EXIT_LINE(name, code, text) fprintf(f, "  %3d  %s\n", code, text);
+	DLSIM_EXIT_CODES(DLSIM_EXIT_LINE)
+#undef DLSIM_EXIT_LINE
+}

@@ -1,0 +1,88 @@
+/* dlsim --json: per-thread, per-CPU and hotplug statistics. */
+#include "output.h"
+
+#include <inttypes.h>
+
+/* One object per completed job, the columns of --jobs. */
+static void write_jobs(struct sim *s, FILE *f)
+{
+	char e[ESC_SIZE], cpus[256];
+
+	for (size_t i = 0; i < s->nr_jobs; i++) {
+		const struct job_rec *j = &s->jobs[i];
+
+		fprintf(f, "    {\"thread\": \"%s\", \"job\": %" PRIu64 ", \"release_ns\": %" PRIu64
+			", \"start_ns\": ", out_esc(e, sizeof(e), s->threads[j->thread]->name, false),
+			j->index, j->release);
+		if (j->ran)
+			fprintf(f, "%" PRIu64, j->start);
+		else
+			fprintf(f, "null");
+		fprintf(f, ", \"end_ns\": %" PRIu64 ", \"deadline_ns\": %" PRIu64
+			", \"server_deadline_ns\": ", j->end, j->deadline);
+		if (j->has_server)
+			fprintf(f, "%" PRIu64, j->server_deadline);
+		else
+			fprintf(f, "null");
+		fprintf(f, ", \"response_ns\": %" PRIu64 ", \"lateness_ns\": %" PRId64
+			", \"cpus\": [%s], \"preemptions\": %u, \"migrations\": %u, "
+			"\"throttles\": %u}%s\n", j->end - j->release, out_lateness(j),
+			out_cpu_list(cpus, sizeof(cpus), j->cpus, ", "), j->preemptions,
+			j->migrations, j->throttles, i + 1 < s->nr_jobs ? "," : "");
+	}
+}
+
+static void write_json(struct sim *s, FILE *f, uint64_t horizon)
+{
+	char e[ESC_SIZE];
+
+	fprintf(f, "{\n  \"horizon_ns\": %llu,\n  \"threads\": [\n", (unsigned long long)horizon);
+	for (int i = 0; i < s->nr_threads; i++) {
+		struct thread *t = s->threads[i];
+
+		fprintf(f, "    {\"name\": \"%s\", \"policy\": \"%s\", \"cpu\": %d, \"jobs\": %llu, "
+			"\"misses\": %llu, \"resp_max_ns\": %llu, \"resp_p99_ns\": %llu, "
+			"\"max_lateness_ns\": %llu, \"throttles\": %llu, \"preemptions\": %llu, "
+			"\"run_ns\": %llu, \"lock_acquires\": %llu, \"lock_wait_ns\": %llu, "
+			"\"lock_wait_max_ns\": %llu, \"boosts\": %llu, \"boosted_ns\": %llu, "
+			"\"server_misses\": %llu}%s\n",
+			out_esc(e, sizeof(e), t->name, false), wl_policy_name(t->task->sched.policy),
+			tcpu(t), (unsigned long long)t->jobs, (unsigned long long)t->misses,
+			(unsigned long long)t->resp_max, (unsigned long long)out_p99(t),
+			(unsigned long long)t->max_lateness,
+			(unsigned long long)t->se.stats.throttles,
+			(unsigned long long)t->preemptions, (unsigned long long)t->run_ns,
+			(unsigned long long)t->lock_acquires, (unsigned long long)t->lock_wait_ns,
+			(unsigned long long)t->lock_wait_max, (unsigned long long)t->boosts,
+			(unsigned long long)t->boosted_ns, (unsigned long long)t->server_misses,
+			i + 1 < s->nr_threads ? "," : "");
+	}
+	fprintf(f, "  ],\n  \"cpus\": [\n");
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		fprintf(f, "    {\"cpu\": %d, \"capacity\": %u, \"busy_ns\": %llu, "
+			"\"offline_ns\": %llu, \"energy_mj\": %.3f}%s\n",
+			cpu, s->cpus[cpu].capacity, (unsigned long long)s->cpus[cpu].busy_ns,
+			(unsigned long long)s->cpus[cpu].offline_ns,
+			out_energy_mj(s, cpu, horizon), cpu + 1 < s->nr_cpus ? "," : "");
+	fprintf(f, "  ],\n  \"hotplug\": [\n");
+	for (size_t i = 0; i < s->nr_hp_log; i++) {
+		const struct hotplug_log *l = &s->hp_log[i];
+
+		fprintf(f, "    {\"at_ns\": %llu, \"cpu\": %d, \"online\": %s, \"refused\": %s%s%s, "
+			"\"moved_deadline\": %u, \"moved_other\": %u, \"stranded\": %u, "
+			"\"back\": %u, \"threads\": \"%s\"}%s\n", (unsigned long long)l->t, l->cpu,
+			l->online ? "true" : "false", l->refused ? "\"" : "",
+			l->refused ? l->refused : "null", l->refused ? "\"" : "", l->moved_dl,
+			l->moved_other, l->stranded, l->back, out_esc(e, sizeof(e), l->names, false),
+			i + 1 < s->nr_hp_log ? "," : "");
+	}
+	fprintf(f, "  ],\n  \"jobs\": [\n");
+	write_jobs(s, f);
+	fprintf(f, "  ]\n}\n");
+}
+
+const struct sim_writer sim_json_writer = {
+	.samples = true,
+	.jobs = true,
+	.write = write_json,
+};

@@ -1,0 +1,336 @@
+/*
+ * dlsim's private header: the simulator's state and the calls between its
+ * files. Each file has one job:
+ *
+ *   engine.c   event queue, virtual platform ops, the step loop (when each
+ *              CPU next needs attention, charging what it runs: the hot
+ *              path, kept in one translation unit), --check
+ *   thread.c   threads, the lower classes, rt-app events (one function per
+ *              event kind), placement and spawning
+ *   cpu.c      what a CPU runs: picking, run slices, hotplug
+ *   lock.c     wait lists and the PI mutexes (boosting, deadlock reports)
+ *   output.c   the output interface and the summary table; output_json.c,
+ *              output_trace.c and output_svg.c write the other formats
+ *
+ * The engine knows no output format: it asks output.c which records the
+ * chosen outputs need (run slices and marks, every response time) and
+ * hands the finished run to sim_outputs_write().
+ */
+#ifndef DLSIM_SIM_IMPL_H
+#define DLSIM_SIM_IMPL_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <dlsched/pi.h>
+#include <dlsched/rbtree.h>
+#include <dlsched/sched.h>
+#include <dlsched/smp.h>
+
+#include "prng.h"
+#include "sim.h"
+
+#define US 1000ULL
+#define SLICE_OTHER (4 * 1000 * US)
+#define SLICE_RR (100 * 1000 * US)
+#define MAX_THREADS 4096
+#define MAX_TIMERS_PER_THREAD 8
+#define CAPACITY_SCALE 1024 /* a full-speed CPU (dls_rq_set_capacity) */
+
+enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG, EV_ZERO_LAG };
+
+struct qev {
+	struct dls_rb_node node;
+	uint64_t t, seq;
+	enum ev_kind kind;
+	bool queued;
+};
+
+struct thread;
+
+/* What a wait list is: rt-app names each kind in its own space. */
+enum wait_kind { WAIT_MUTEX, WAIT_COND, WAIT_BARRIER, WAIT_SUSPEND };
+
+struct wait_list {
+	const char *name;
+	enum wait_kind kind;
+	struct dls_pi_mutex pm; /* kind 0: the waiters are in its tree */
+	struct thread **waiters;
+	size_t n, cap;
+	int participants, arrived;
+};
+
+struct utimer {
+	const char *ref;
+	uint64_t next;
+	bool started;
+};
+
+struct thread {
+	int id;
+	char name[64];
+	const struct wl_task *task;
+	struct dls_entity se;
+	bool dl_policy;       /* SCHED_DEADLINE by its own policy */
+	bool is_dl;           /* in the deadline class now (own or inherited) */
+	bool runnable, exited, started;
+	int cpu;
+	uint64_t allowed; /* CPUs it may use (bits), 0 = all */
+	int last_cpu; /* where it last ran, -1 before it first runs */
+	int prio; /* FIFO/RR priority, 0 for the fair class */
+	/* program counter */
+	size_t phase, ev;
+	int64_t phase_iter, task_iter;
+	uint64_t work_left, wall_left;
+	bool in_run, in_runtime;
+	/* an rt-app "runtime" event: busy until wall-clock time wall_end,
+	 * whether it runs, waits or is throttled meanwhile */
+	bool in_wall;
+	uint64_t wall_end;
+	struct dls_prng rng;  /* run-time draws: (simulation seed, thread id) */
+	uint64_t zero_time_at;           /* instant of the events counted below */
+	unsigned int zero_time_events;   /* zero-time events run at that instant */
+	/* queue events */
+	struct qev wake, timer, zero_lag; /* zero_lag: the 0-lag timer (GRUB) */
+	/* fair / rt class */
+	uint64_t slice_left;
+	/* jobs */
+	uint64_t job_release;
+	struct utimer timers[MAX_TIMERS_PER_THREAD];
+	size_t nr_timers;
+	/* stats */
+	uint64_t jobs, misses, max_lateness, resp_sum, resp_max, preemptions;
+	uint64_t *resp;
+	size_t nr_resp, cap_resp;
+	uint64_t run_ns;
+	struct dls_cpumask *mask; /* affinity under global scheduling */
+	/* locks */
+	struct dls_pi_task pi;
+	struct dls_pi_waiter pi_wait;
+	struct wait_list *relock;  /* condition wait: the mutex to take back */
+	unsigned int nr_held;
+	bool lock_waiting, boost_on, stranded;
+	uint64_t lock_wait_start, lock_wait_ns, lock_wait_max, lock_acquires;
+	uint64_t boosts, boost_start, boosted_ns;
+	uint64_t server_misses; /* jobs that ended after their reservation's deadline */
+	uint64_t job_deadline;  /* the current job's own absolute deadline */
+	/* the current job, for the per-job records */
+	bool job_ran;             /* it has run since its release */
+	uint64_t job_start;       /* when it first ran */
+	uint64_t job_cpus;        /* CPUs it ran on (bits) */
+	unsigned int job_preemptions, job_migrations;
+	uint64_t job_throttles0;  /* se.stats.throttles at its release */
+};
+
+/* One completed job (--jobs, the JSON "jobs" array). */
+struct job_rec {
+	int thread;
+	uint64_t index;           /* 0 for a thread's first job */
+	uint64_t release, start, end;
+	bool ran;                 /* start is valid */
+	uint64_t deadline;        /* the job's own absolute deadline */
+	bool has_server;          /* a deadline thread: server_deadline is valid */
+	uint64_t server_deadline; /* its reservation's deadline at completion */
+	uint64_t cpus;
+	unsigned int preemptions, migrations, throttles;
+};
+
+/* A reservation's state at one instant (the trace's counter tracks). */
+struct budget_sample {
+	int thread;
+	uint64_t t;
+	int64_t runtime;
+	uint64_t deadline;
+};
+
+struct cpu {
+	struct thread *curr;
+	bool need_resched;
+	uint32_t capacity;
+	uint64_t busy_ns, slice_start;
+	struct thread **lower; /* runnable non-deadline threads */
+	size_t nr_lower, cap_lower;
+	unsigned int nr_assigned; /* non-deadline threads placed here */
+	bool offline;
+	uint64_t offline_since, offline_ns;
+};
+
+struct hotplug_ev {
+	struct qev q;
+	size_t idx;              /* in workload.hotplug */
+};
+
+/* What one hotplug event did, for the summary. */
+struct hotplug_log {
+	uint64_t t;
+	int cpu;
+	bool online;
+	const char *refused;     /* why nothing happened, or NULL */
+	unsigned int moved_dl, moved_other, stranded, back;
+	char names[160];         /* the stranded threads, or those back */
+};
+
+struct span {
+	int cpu;
+	uint64_t start, end;
+};
+
+struct slice {
+	int cpu, thread;
+	uint64_t start, end;
+};
+
+struct mark {
+	int cpu, thread; /* thread -1: the CPU itself */
+	uint64_t t;
+	const char *what;
+	bool has_budget; /* throttle, replenish: the entity's state after it */
+	int64_t runtime;
+	uint64_t deadline;
+};
+
+struct sim {
+	const struct workload *w;
+	const struct sim_options *opt;
+	uint64_t now, seq, events;
+	struct dls_rb_root_cached queue;
+	struct dls_domain dom;
+	struct dls_rq *rqs;
+	struct cpu *cpus;
+	int nr_cpus;
+	struct thread **threads;
+	int nr_threads;
+	struct wait_list *lists;
+	size_t nr_lists;
+	struct slice *slices;
+	size_t nr_slices, cap_slices;
+	struct mark *marks;
+	size_t nr_marks, cap_marks;
+	struct job_rec *jobs;
+	size_t nr_jobs, cap_jobs;
+	struct budget_sample *budget;
+	size_t nr_budget, cap_budget;
+	const char *broken; /* the invariant --check found broken */
+	/* the library's refusal (DLS_E*) of a thread's reservation: the run
+	 * stops, as rt-app does when sched_setattr() fails; 0 = none */
+	int refused;
+	bool timeline;      /* an output wants run slices and marks */
+	bool samples;       /* an output wants every response time */
+	bool job_log;       /* an output wants every job (struct job_rec) */
+	bool budget_log;    /* an output wants the reservations' budgets */
+	void *smp_mem;
+	bool full_affinity; /* no deadline thread is restricted to some CPUs */
+	uint64_t tick_ns;   /* budgets enforced at ticks of this period (0: exactly) */
+	const char *admission_from; /* where the admission limit came from */
+	/* locks */
+	struct dls_pi_ctx pi;
+	struct dls_pi_task **pi_tasks;
+	struct dls_pi_mutex **pi_mutexes;
+	size_t nr_pi_tasks, nr_pi_mutexes;
+	bool has_mutexes;
+	unsigned int mutexes_held;  /* owned right now, by anyone */
+	char fatal[512];   /* a deadlock or a misused mutex stops the run */
+	/* hotplug */
+	struct hotplug_ev *hp;
+	struct hotplug_log *hp_log;
+	size_t nr_hp_log;
+	struct span *spans;
+	size_t nr_spans, cap_spans;
+	struct hotplug_log *hp_cur; /* the event being applied */
+	/* progress bar */
+	bool progress;
+	struct timespec wall_start;
+	double last_draw;
+	bool drawn;
+};
+
+#define GROW(arr, n, cap)                                                      \
+	do {                                                                   \
+		if ((n) == (cap)) {                                            \
+			size_t nc_ = (cap) ? (cap) * 2 : 16;                   \
+			void *na_ = realloc((arr), nc_ * sizeof(*(arr)));      \
+			if (!na_) {                                            \
+				fprintf(stderr, "dlsim: out of memory\n");     \
+				exit(1);                                       \
+			}                                                      \
+			(arr) = na_;                                           \
+			(cap) = nc_;                                           \
+		}                                                              \
+	} while (0)
+
+/* A deadline thread's CPU follows its entity, which push/pull may move. */
+static inline int tcpu(const struct thread *t)
+{
+	return t->is_dl && t->se.rq ? t->se.rq->cpu : t->cpu;
+}
+
+static inline struct dls_rq *rq_of(struct sim *s, const struct thread *t)
+{
+	return &s->rqs[tcpu(t)];
+}
+
+/* @t runs on @cpu now: its job's first start and the CPUs it ran on. */
+static inline void job_begin_running(struct sim *s, struct thread *t, int cpu)
+{
+	if (!t->job_ran) {
+		t->job_ran = true;
+		t->job_start = s->now;
+	}
+	t->job_cpus |= UINT64_C(1) << cpu;
+}
+
+/* engine.c */
+void q_add(struct sim *s, struct qev *e, uint64_t t);
+void q_remove(struct sim *s, struct qev *e);
+void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what);
+void add_mark(struct sim *s, int cpu, int thread, const char *what);
+void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline);
+void sim_fatal(struct sim *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
+
+/* thread.c */
+void lower_add(struct sim *s, struct thread *t, bool head);
+void lower_remove(struct sim *s, struct thread *t);
+void thread_block(struct sim *s, struct thread *t, bool job_done);
+void thread_wake(struct sim *s, struct thread *t);
+void thread_advance_events(struct sim *s, struct thread *t);
+void thread_wake_event(struct sim *s, struct thread *t);
+bool job_overdue(const struct sim *s, const struct thread *t);
+bool same_cluster(const struct workload *w, int a, int b);
+void sim_spawn(struct sim *s, const struct wl_task *task, int instance);
+
+/* Run @t's zero-time events up to its next run, sleep or block. Called for
+ * every running thread at every step: most are inside a run and have none. */
+static inline void thread_advance(struct sim *s, struct thread *t)
+{
+	if (!t->exited && t->runnable && !t->in_run && !t->in_runtime && !t->in_wall)
+		thread_advance_events(s, t);
+}
+
+/* cpu.c */
+void cpu_reschedule(struct sim *s, int cpu);
+void close_slice(struct sim *s, int cpu);
+void add_offline_span(struct sim *s, int cpu, uint64_t end);
+void hotplug_apply(struct sim *s, const struct hotplug_ev *h);
+
+/* lock.c */
+int lock_setup(struct sim *s);
+const char *lock_check(struct sim *s);
+struct wait_list *list_get(struct sim *s, const char *name, enum wait_kind kind);
+void list_push(struct wait_list *l, struct thread *t);
+struct thread *list_pop(struct wait_list *l);
+int pi_prio(const struct thread *t);
+void pi_sync_own(struct sim *s, struct thread *t);
+bool dl_boost_start(struct sim *s, struct thread *t);
+bool mutex_lock(struct sim *s, struct wait_list *m, struct thread *t);
+void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t);
+void cond_wake(struct sim *s, struct thread *t);
+
+/* output.c */
+void sim_outputs_plan(struct sim *s);
+/* Every chosen output is attempted; -1 when one could not be written. */
+int sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon);
+
+#endif

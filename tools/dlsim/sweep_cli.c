@@ -1,0 +1,844 @@
+/*
+ * dlsim sweep's command line: workload directories (--dir), the table, CSV
+ * and SVG outputs, and the options. The generators, the task sets and the
+ * parallel runner are in sweep.c.
+ */
+#include "sweep.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <dlsched/sched.h>
+
+#include "sim.h"
+
+/* ---- workload directories ------------------------------------------------- */
+
+struct dir_ctx {
+	struct workload *w;
+	bool check;
+};
+
+static int dir_item(void *arg, size_t i, uint64_t *events)
+{
+	struct dir_ctx *d = arg;
+	struct sim_options opt = { .quiet = true, .check = d->check };
+	struct sim_result res;
+
+	if (sim_run(&d->w[i], &opt, stdout, &res))
+		return -1;
+	*events += res.events;
+	if (res.exit_code == 3)
+		return -1;
+	return res.exit_code == 0 && res.misses == 0 && res.overdue == 0;
+}
+
+/* Reserved bandwidth of a workload: sum of runtime/period of its deadline
+ * tasks, every instance counted. */
+static double workload_util(const struct workload *w)
+{
+	double u = 0;
+
+	for (size_t i = 0; i < w->nr_tasks; i++) {
+		const struct wl_sched *s = &w->tasks[i].sched;
+		uint64_t period = s->dl_period_us ? s->dl_period_us : s->dl_deadline_us;
+
+		if (s->policy == WL_DEADLINE && period)
+			u += (double)w->tasks[i].instance * (double)s->dl_runtime_us / (double)period;
+	}
+	return u;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+/* Read every *.json in dir (sorted by name); files that do not load are
+ * reported and make the whole run fail before anything is simulated. */
+static int load_dir(const char *dir, bool strict, struct workload **out, size_t *nr)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	struct workload *w;
+	int rc = 0;
+
+	if (!d) {
+		fprintf(stderr, "dlsim sweep: cannot open directory %s: %s\n", dir, strerror(errno));
+		return DLSIM_EXIT_NOINPUT;
+	}
+	while ((de = readdir(d))) {
+		char *path;
+
+		if (!ends_with(de->d_name, ".json"))
+			continue;
+		if (n == cap) {
+			char **nn = realloc(names, (cap = cap ? 2 * cap : 16) * sizeof(*names));
+
+			if (!nn)
+				break;
+			names = nn;
+		}
+		path = malloc(strlen(dir) + strlen(de->d_name) + 2);
+		if (!path)
+			break;
+		sprintf(path, "%s/%s", dir, de->d_name);
+		names[n++] = path;
+	}
+	closedir(d);
+	if (!n) {
+		fprintf(stderr, "dlsim sweep: no *.json workload files in %s\n", dir);
+		free(names);
+		return DLSIM_EXIT_NOINPUT;
+	}
+	qsort(names, n, sizeof(*names), cmp_str);
+	w = calloc(n, sizeof(*w));
+	for (size_t i = 0; w && i < n; i++) {
+		int lr = workload_load_file(&w[i], names[i], strict);
+
+		if (lr == -2) {
+			fprintf(stderr, "dlsim sweep: cannot read %s: %s\n", names[i],
+				workload_load_error(&w[i]));
+			rc = 66;
+			continue;
+		}
+		workload_print_diags(&w[i], stderr);
+		if (lr) {
+			fprintf(stderr, "dlsim sweep: %u error(s) in %s\n", w[i].errors, names[i]);
+			rc = rc ? rc : 65;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (!w) {
+		fprintf(stderr, "dlsim sweep: out of memory\n");
+		return DLSIM_EXIT_FAILURE;
+	}
+	*out = w;
+	*nr = n;
+	return rc;
+}
+
+/* ---- output ---------------------------------------------------------------- */
+
+static double accepted_ratio(const struct sweep_point *p, int t)
+{
+	return p->sets ? (double)p->accepted[t] / p->sets : 0.0;
+}
+
+static void print_table(FILE *f, const struct sweep_point *p, int n, unsigned int tests)
+{
+	fprintf(f, "%11s %6s %11s %6s", "utilisation", "sets", "schedulable", "ratio");
+	for (int t = 0; t < SWEEP_NR_TESTS; t++)
+		if (tests & (1u << t))
+			fprintf(f, " %6s", sweep_test_names[t]);
+	fprintf(f, "\n");
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "%11.3f %6u %11u %6.3f", p[i].util, p[i].sets, p[i].schedulable,
+			p[i].sets ? (double)p[i].schedulable / p[i].sets : 0.0);
+		for (int t = 0; t < SWEEP_NR_TESTS; t++)
+			if (tests & (1u << t))
+				fprintf(f, " %6.3f", accepted_ratio(&p[i], t));
+		fprintf(f, "\n");
+	}
+}
+
+static int write_csv(const char *path, const struct sweep_point *p, int n,
+		     unsigned int tests)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "dlsim sweep: cannot write %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "utilisation,sets,schedulable,ratio");
+	for (int t = 0; t < SWEEP_NR_TESTS; t++)
+		if (tests & (1u << t))
+			fprintf(f, ",%s", sweep_test_names[t]);
+	fprintf(f, "\n");
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "%.6g,%u,%u,%.6g", p[i].util, p[i].sets, p[i].schedulable,
+			p[i].sets ? (double)p[i].schedulable / p[i].sets : 0.0);
+		for (int t = 0; t < SWEEP_NR_TESTS; t++)
+			if (tests & (1u << t))
+				fprintf(f, ",%.6g", accepted_ratio(&p[i], t));
+		fprintf(f, "\n");
+	}
+	return sim_close_output(f, "dlsim sweep", path);
+}
+
+/* Ratio against utilisation: axes with ticks, a polyline and its points. */
+static int write_svg(const char *path, const char *title, const struct sweep_point *p, int n,
+		     unsigned int tests)
+{
+	static const char *const colour[SWEEP_NR_TESTS] = {
+		"#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#b07aa1", "#9c755f",
+	};
+	int legend = 0;
+	const double left = 60, top = 40, w = 560, h = 300;
+	double xmax = 0, step;
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "dlsim sweep: cannot write %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < n; i++)
+		if (p[i].util > xmax)
+			xmax = p[i].util;
+	if (xmax <= 0)
+		xmax = 1;
+	/* A tick step of 1, 2 or 5 times a power of ten, 4 to 10 ticks. */
+	step = pow(10, floor(log10(xmax)));
+	if (xmax / step < 4)
+		step /= xmax / step < 2 ? 5 : 2;
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+		"font-family=\"sans-serif\" font-size=\"12\">\n", left + w + 30, top + h + 60);
+	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+	fprintf(f, "<text x=\"%.0f\" y=\"20\">", left);
+	for (const char *c = title; *c; c++) {
+		if (*c == '<')
+			fputs("&lt;", f);
+		else if (*c == '&')
+			fputs("&amp;", f);
+		else
+			fputc(*c, f);
+	}
+	fprintf(f, "</text>\n");
+	for (int k = 0; k <= 4; k++) {
+		double y = top + h - h * k / 4.0;
+
+		fprintf(f, "<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+			"<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>\n",
+			left, left + w, y, y, left - 6, y + 4, k / 4.0);
+	}
+	for (int k = 0; k * step <= xmax * (1 + 1e-9); k++) {
+		double x = left + w * (k * step) / xmax;
+
+		fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\" stroke=\"#ddd\"/>"
+			"<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n",
+			x, x, top, top + h, x, top + h + 16, k * step);
+	}
+	fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"none\" "
+		"stroke=\"black\"/>\n", left, top, w, h);
+	fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">total utilisation</text>\n",
+		left + w / 2, top + h + 40);
+	fprintf(f, "<text x=\"16\" y=\"%.0f\" text-anchor=\"middle\" "
+		"transform=\"rotate(-90 16 %.0f)\">schedulable ratio</text>\n",
+		top + h / 2, top + h / 2);
+	/* One dashed curve per analysis test: the share of sets it accepts. */
+	for (int t = 0; t < SWEEP_NR_TESTS; t++) {
+		if (!(tests & (1u << t)))
+			continue;
+		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
+			"stroke-dasharray=\"5,3\" points=\"", colour[t]);
+		for (int i = 0; i < n; i++)
+			fprintf(f, "%s%.1f,%.1f", i ? " " : "", left + w * p[i].util / xmax,
+				top + h - h * accepted_ratio(&p[i], t));
+		fprintf(f, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s</text>\n",
+			left + w - 60, top + 16 + 14 * ++legend, colour[t], sweep_test_names[t]);
+	}
+	if (legend)
+		fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"#4e79a7\">simulated</text>\n",
+			left + w - 60, top + 16);
+	fprintf(f, "<polyline fill=\"none\" stroke=\"#4e79a7\" stroke-width=\"2\" points=\"");
+	for (int i = 0; i < n; i++)
+		fprintf(f, "%s%.1f,%.1f", i ? " " : "", left + w * p[i].util / xmax,
+			top + h - h * (p[i].sets ? (double)p[i].schedulable / p[i].sets : 0));
+	fprintf(f, "\"/>\n");
+	for (int i = 0; i < n; i++) {
+		double ratio = p[i].sets ? (double)p[i].schedulable / p[i].sets : 0;
+
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#4e79a7\">"
+			"<title>U = %g: %u/%u</title></circle>\n", left + w * p[i].util / xmax,
+			top + h - h * ratio, p[i].util, p[i].schedulable, p[i].sets);
+	}
+	fprintf(f, "</svg>\n");
+	return sim_close_output(f, "dlsim sweep", path);
+}
+
+/* ---- command line ---------------------------------------------------------- */
+
+static int usage(FILE *f, int code)
+{
+	fprintf(f,
+		"usage: dlsim sweep [options]\n"
+		"Simulate many task sets on the real library and print, per total\n"
+		"utilisation, the share of sets with no deadline miss within the horizon.\n"
+		"\n"
+		"Generated task sets (one periodic SCHED_DEADLINE task each, budget = WCET):\n"
+		"  --cpus M             CPUs (1..%d, default 1)\n"
+		"  --tasks N            tasks per set (1..%d, default 10)\n"
+		"  --util A:B:S | LIST  total utilisation from A to B by S, or a comma\n"
+		"                       list (default M/20 to M by M/20); each <= N\n"
+		"  --sets K             task sets per utilisation (default 100)\n"
+		"  --gen G              randfixedsum (default) or uunifast (UUniFast-discard)\n"
+		"  --deadlines D        implicit (default) or constrained (C <= D <= T)\n"
+		"  --periods A:B[:G]    periods log-uniform in [A, B] ms, multiples of\n"
+		"                       G ms (default 10:100:1; 0.1 <= A <= B <= 4194)\n"
+		"  --horizon MS         simulated time per set (default 10 x the longest period)\n"
+		"  --mode M             global (default) or partitioned (first fit)\n"
+		"  --seed S             seed (default 1); set i of step j depends only on\n"
+		"                       (S, j, i)\n"
+		"  --save DIR           also write each set as DIR/set-STEP-INDEX.json\n"
+		"                       (an existing directory), to replay with dlsim\n"
+		"Workload files instead:\n"
+		"  --dir DIR            simulate every DIR/*.json as `dlsim FILE` would and\n"
+		"                       group them by reserved utilisation\n"
+		"  --bin W              utilisation bin width for --dir (default 0.05)\n"
+		"  --strict             warnings about a file are errors\n"
+		"Running and output:\n"
+		"  --jobs J             worker threads (default: online CPUs); the result\n"
+		"                       does not depend on J\n"
+		"  --check              run every validator after every event (slow)\n"
+		"  --csv FILE           the table as CSV\n"
+		"  --svg FILE           a plot of the ratio against utilisation\n"
+		"  --no-progress        no progress bar (it is off anyway when stderr is\n"
+		"                       not a terminal)\n"
+		"Analysis beside simulation (generated sets):\n"
+		"  --tests LIST         also run these tests and report the share of sets\n"
+		"                       each accepts: qpa (one CPU), gfb, bak, bcl, rta\n"
+		"                       (global EDF), ff (first-fit decreasing, QPA per CPU)\n"
+		"  --check-analysis     cross-check: a set a sufficient test accepts must not\n"
+		"                       miss (global tests in global mode; ff CPU by CPU), a\n"
+		"                       set QPA rejects must miss on one CPU at the deadline\n"
+		"                       QPA names; a disagreement is written as\n"
+		"                       disagree-STEP-INDEX.json (in --save DIR, or here)\n"
+		"                       and the sweep exits with status 2\n"
+		"Exit status: 0 done; 1 a set failed to run or out of memory; 2 a\n"
+		"disagreement under --check-analysis; 64 bad\n"
+		"command line; 65 errors in a file of --dir; 66 --dir or one of its files\n"
+		"cannot be read; 73 --csv, --svg or stdout could not be written.\n",
+		WL_MAX_CPUS, SWEEP_MAX_TASKS);
+	return code;
+}
+
+static int bad(const char *opt, const char *expected, const char *got)
+{
+	fprintf(stderr, "dlsim sweep: %s: expected %s, got \"%s\"\n", opt, expected, got);
+	fprintf(stderr, "Try 'dlsim sweep --help'.\n");
+	return DLSIM_EXIT_USAGE;
+}
+
+static bool parse_long(const char *s, long lo, long hi, long *v)
+{
+	char *end;
+	long x;
+
+	errno = 0;
+	x = strtol(s, &end, 10);
+	if (errno || end == s || *end || x < lo || x > hi)
+		return false;
+	*v = x;
+	return true;
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+	unsigned long long x;
+
+	if (*s == '-' || *s == '+')
+		return false;
+	errno = 0;
+	x = strtoull(s, &end, 0);
+	if (errno || end == s || *end)
+		return false;
+	*v = x;
+	return true;
+}
+
+/* A finite double; *end is where it stopped. */
+static bool parse_double_at(const char *s, double *v, const char **end)
+{
+	char *e;
+
+	errno = 0;
+	*v = strtod(s, &e);
+	*end = e;
+	return e != s && !errno && isfinite(*v);
+}
+
+static bool parse_double(const char *s, double *v)
+{
+	const char *end;
+
+	return parse_double_at(s, v, &end) && !*end;
+}
+
+/* "A:B:S" (range) or "a,b,c" (list). */
+static int parse_utils(const char *s, double **out, int *nr)
+{
+	double v[3];
+	const char *p = s, *end;
+	int k = 0;
+
+	if (strchr(s, ':')) {
+		while (k < 3 && parse_double_at(p, &v[k], &end)) {
+			k++;
+			if (*end != ':')
+				break;
+			p = end + 1;
+		}
+		if (k != 3 || *end || v[0] <= 0 || v[1] < v[0] || v[2] <= 0)
+			return -1;
+		*nr = (int)floor((v[1] - v[0]) / v[2] + 1e-9) + 1;
+		if (*nr > 100000)
+			return -1;
+		*out = malloc(sizeof(**out) * (size_t)*nr);
+		if (!*out)
+			return -1;
+		/* Computed from the index, not accumulated: no drift. */
+		for (int i = 0; i < *nr; i++)
+			(*out)[i] = v[0] + v[2] * i;
+		return 0;
+	}
+	*nr = 1;
+	for (const char *c = s; *c; c++)
+		*nr += *c == ',';
+	*out = malloc(sizeof(**out) * (size_t)*nr);
+	if (!*out)
+		return -1;
+	for (int i = 0; i < *nr; i++) {
+		if (!parse_double_at(p, &(*out)[i], &end) || (*out)[i] <= 0 ||
+		    (*end != ',' && *end))
+			return -1;
+		p = end + 1;
+	}
+	return 0;
+}
+
+static bool takes_value(const char *a)
+{
+	static const char *const opts[] = {
+		"--cpus", "--tasks", "--util", "--sets", "--gen", "--deadlines", "--periods",
+		"--horizon", "--mode", "--seed", "--dir", "--bin", "--jobs", "--csv", "--svg",
+		"--save", "--tests",
+	};
+
+	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+		if (!strcmp(a, opts[i]))
+			return true;
+	return false;
+}
+
+static int default_jobs(void)
+{
+#ifdef _SC_NPROCESSORS_ONLN
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n > 0)
+		return n > 256 ? 256 : (int)n;
+#endif
+	return 1;
+}
+
+static int finish(const struct sweep_point *pts, int n, const char *csv, const char *svg,
+		  const char *title, unsigned int tests)
+{
+	int rc = 0;
+
+	print_table(stdout, pts, n, tests);
+	if (csv && write_csv(csv, pts, n, tests))
+		rc = DLSIM_EXIT_CANTCREAT;
+	if (svg && write_svg(svg, title, pts, n, tests))
+		rc = DLSIM_EXIT_CANTCREAT;
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "dlsim sweep: cannot write standard output: %s\n",
+			strerror(errno));
+		rc = DLSIM_EXIT_CANTCREAT;
+	}
+	return rc;
+}
+
+static int run_dir(const struct sweep_config *c, const char *dir, double bin, bool strict,
+		   const char *csv, const char *svg)
+{
+	struct workload *w = NULL;
+	size_t n = 0;
+	int rc = load_dir(dir, strict, &w, &n);
+	signed char *result = NULL;
+	uint64_t *events = NULL;
+	double *key = NULL;
+	struct sweep_point *pts = NULL;
+	int np = 0;
+	char title[256];
+
+	if (rc)
+		goto out;
+	result = calloc(n, 1);
+	events = calloc(n, sizeof(*events));
+	key = malloc(n * sizeof(*key));
+	pts = calloc(n, sizeof(*pts));
+	if (!result || !events || !key || !pts) {
+		fprintf(stderr, "dlsim sweep: out of memory\n");
+		rc = 1;
+		goto out;
+	}
+	{
+		struct dir_ctx ctx = { w, c->check };
+
+		sweep_run_items(n, c->jobs, c->progress, dir_item, &ctx, result, events);
+	}
+	for (size_t i = 0; i < n; i++)
+		key[i] = round(workload_util(&w[i]) / bin) * bin;
+	/* Rows: the distinct bins, ascending; files add up in name order. */
+	{
+		double *sorted = malloc(n * sizeof(*sorted));
+
+		if (!sorted) {
+			rc = 1;
+			goto out;
+		}
+		memcpy(sorted, key, n * sizeof(*sorted));
+		qsort(sorted, n, sizeof(*sorted), cmp_double);
+		for (size_t i = 0; i < n; i++)
+			if (!np || sorted[i] != pts[np - 1].util)
+				pts[np++].util = sorted[i];
+		free(sorted);
+	}
+	for (size_t i = 0; i < n; i++) {
+		int p = 0;
+
+		while (pts[p].util != key[i])
+			p++;
+		pts[p].sets++;
+		pts[p].events += events[i];
+		if (result[i] == 1)
+			pts[p].schedulable++;
+		if (result[i] < 0) {
+			fprintf(stderr, "dlsim sweep: workload %zu could not be simulated\n", i);
+			rc = 1;
+		}
+	}
+	printf("dlsim sweep: %zu workload files from %s, bins of %g\n", n, dir, bin);
+	snprintf(title, sizeof(title), "dlsim sweep: %zu workloads from %s", n, dir);
+	if (!rc)
+		rc = finish(pts, np, csv, svg, title, 0);
+out:
+	for (size_t i = 0; w && i < n; i++)
+		workload_free(&w[i]);
+	free(w);
+	free(result);
+	free(events);
+	free(key);
+	free(pts);
+	return rc;
+}
+
+struct sweep_cli {
+	struct sweep_config c;
+	const char *csv, *svg, *dir, *util_arg;
+	double bin;
+	bool strict;
+};
+
+/* --periods MIN:MAX[:GRAN] in ms; false when malformed. */
+static bool parse_periods(const char *v, struct sweep_config *c)
+{
+	double p[3] = { 0, 0, 1 };
+	const char *q = v, *end = v;
+	int k = 0;
+
+	while (k < 3 && parse_double_at(q, &p[k], &end)) {
+		k++;
+		if (*end != ':')
+			break;
+		q = end + 1;
+	}
+	if (k < 2 || *end || p[0] < 0.1 || p[1] < p[0] || p[1] > 4194 ||
+	    p[2] <= 0 || p[2] * 1000 < 1 || p[2] > p[1])
+		return false;
+	c->period_min_us = (uint64_t)llround(p[0] * 1000);
+	c->period_max_us = (uint64_t)llround(p[1] * 1000);
+	c->period_gran_us = (uint64_t)llround(p[2] * 1000);
+	return true;
+}
+
+/* An option shaping the generated sets; -1 when @a is none of them. */
+static int set_option(struct sweep_cli *s, const char *a, const char *v)
+{
+	struct sweep_config *c = &s->c;
+	long l;
+	double ms;
+
+	if (!strcmp(a, "--cpus")) {
+		if (!parse_long(v, 1, WL_MAX_CPUS, &l))
+			return bad(a, "a CPU count from 1 to 64", v);
+		c->nr_cpus = (int)l;
+	} else if (!strcmp(a, "--tasks")) {
+		if (!parse_long(v, 1, SWEEP_MAX_TASKS, &l))
+			return bad(a, "a task count from 1 to 4096", v);
+		c->nr_tasks = (int)l;
+	} else if (!strcmp(a, "--util")) {
+		s->util_arg = v;
+	} else if (!strcmp(a, "--sets")) {
+		if (!parse_long(v, 1, 10000000, &l))
+			return bad(a, "a number of sets from 1 to 10000000", v);
+		c->sets = (int)l;
+	} else if (!strcmp(a, "--gen")) {
+		if (!strcmp(v, "randfixedsum"))
+			c->gen = SWEEP_RANDFIXEDSUM;
+		else if (!strcmp(v, "uunifast") || !strcmp(v, "uunifast-discard"))
+			c->gen = SWEEP_UUNIFAST;
+		else
+			return bad(a, "randfixedsum or uunifast", v);
+	} else if (!strcmp(a, "--deadlines")) {
+		if (!strcmp(v, "implicit"))
+			c->deadlines = SWEEP_IMPLICIT;
+		else if (!strcmp(v, "constrained"))
+			c->deadlines = SWEEP_CONSTRAINED;
+		else
+			return bad(a, "implicit or constrained", v);
+	} else if (!strcmp(a, "--periods")) {
+		if (!parse_periods(v, c))
+			return bad(a, "MIN:MAX[:GRAN] in ms with 0.1 <= MIN <= MAX <= 4194 "
+				   "and 0.001 <= GRAN <= MAX", v);
+	} else if (!strcmp(a, "--horizon")) {
+		if (!parse_double(v, &ms) || ms <= 0 || ms > 1e9)
+			return bad(a, "a positive time in ms", v);
+		c->horizon_us = (uint64_t)llround(ms * 1000);
+		if (!c->horizon_us)
+			return bad(a, "at least 0.001 ms", v);
+	} else if (!strcmp(a, "--mode")) {
+		if (!strcmp(v, "global"))
+			c->mode = WL_MODE_GLOBAL;
+		else if (!strcmp(v, "partitioned"))
+			c->mode = WL_MODE_PARTITIONED;
+		else
+			return bad(a, "global or partitioned", v);
+	} else if (!strcmp(a, "--seed")) {
+		if (!parse_u64(v, &c->seed))
+			return bad(a, "an unsigned 64-bit integer", v);
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+/* An option about running and output (the rest of takes_value()'s). */
+static int run_option(struct sweep_cli *s, const char *a, const char *v)
+{
+	long l;
+
+	if (!strcmp(a, "--dir")) {
+		s->dir = v;
+	} else if (!strcmp(a, "--bin")) {
+		if (!parse_double(v, &s->bin) || s->bin <= 0)
+			return bad(a, "a positive utilisation width", v);
+	} else if (!strcmp(a, "--jobs")) {
+		if (!parse_long(v, 1, 1024, &l))
+			return bad(a, "a number of threads from 1 to 1024", v);
+		s->c.jobs = (int)l;
+	} else if (!strcmp(a, "--csv")) {
+		s->csv = v;
+	} else if (!strcmp(a, "--save")) {
+		s->c.save_dir = v;
+	} else if (!strcmp(a, "--tests")) {
+		if (sweep_parse_tests(v, &s->c.tests))
+			return bad(a, "a comma list of qpa, gfb, bak, bcl, rta, ff", v);
+	} else {
+		s->svg = v;
+	}
+	return 0;
+}
+
+/* A flag without a value; false when @a is none. */
+static bool flag_option(struct sweep_cli *s, const char *a)
+{
+	if (!strcmp(a, "--check"))
+		s->c.check = true;
+	else if (!strcmp(a, "--no-progress"))
+		s->c.progress = false;
+	else if (!strcmp(a, "--strict"))
+		s->strict = true;
+	else if (!strcmp(a, "--check-analysis"))
+		s->c.check_analysis = true;
+	else
+		return false;
+	return true;
+}
+
+/* The command line into @s; 0, -1 for --help, or the exit code. */
+static int parse_args(struct sweep_cli *s, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		int rc;
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return -1;
+		if (flag_option(s, a))
+			continue;
+		if (!takes_value(a)) {
+			if (a[0] == '-')
+				fprintf(stderr, "dlsim sweep: unknown option %s\n", a);
+			else
+				fprintf(stderr, "dlsim sweep: unexpected argument \"%s\"\n", a);
+			return usage(stderr, DLSIM_EXIT_USAGE);
+		}
+		if (!v) {
+			fprintf(stderr, "dlsim sweep: %s needs a value\n", a);
+			return usage(stderr, DLSIM_EXIT_USAGE);
+		}
+		i++;
+		rc = set_option(s, a, v);
+		if (rc < 0)
+			rc = run_option(s, a, v);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* The utilisation steps: --util's, or M/20 to M by M/20. */
+static int setup_utils(struct sweep_cli *s)
+{
+	struct sweep_config *c = &s->c;
+
+	if (s->util_arg) {
+		if (parse_utils(s->util_arg, &c->utils, &c->nr_utils))
+			return bad("--util", "A:B:S with 0 < A <= B and S > 0, or a comma list "
+				   "of positive utilisations", s->util_arg);
+	} else {
+		c->nr_utils = 20;
+		c->utils = malloc(sizeof(*c->utils) * 20);
+		if (!c->utils)
+			return DLSIM_EXIT_FAILURE;
+		for (int i = 0; i < 20; i++)
+			c->utils[i] = c->nr_cpus * (i + 1) / 20.0;
+	}
+	for (int i = 0; i < c->nr_utils; i++)
+		if (c->utils[i] > c->nr_tasks) {
+			fprintf(stderr, "dlsim sweep: --util: utilisation %g needs more than "
+				"--tasks %d tasks (each task's utilisation is at most 1)\n",
+				c->utils[i], c->nr_tasks);
+			free(c->utils);
+			return DLSIM_EXIT_USAGE;
+		}
+	return 0;
+}
+
+static void print_header(const struct sweep_config *c)
+{
+	printf("dlsim sweep: %d CPU%s (%s), %d tasks, %s, %s deadlines, periods %g-%g ms "
+	       "(step %g), horizon %g ms, %d sets per utilisation, seed %llu\n",
+	       c->nr_cpus, c->nr_cpus > 1 ? "s" : "",
+	       c->mode == WL_MODE_PARTITIONED ? "partitioned, first fit" : "global EDF",
+	       c->nr_tasks, c->gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
+	       c->deadlines == SWEEP_IMPLICIT ? "implicit" : "constrained",
+	       (double)c->period_min_us / 1000, (double)c->period_max_us / 1000,
+	       (double)c->period_gran_us / 1000, (double)c->horizon_us / 1000, c->sets,
+	       (unsigned long long)c->seed);
+}
+
+/* Budgets raised to the 2 us minimum above their step's utilisation. */
+static void report_lifted(const struct sweep_config *c, const struct sweep_point *pts)
+{
+	unsigned int lifted = 0;
+
+	for (int i = 0; i < c->nr_utils; i++)
+		lifted += pts[i].lifted;
+	if (lifted)
+		fprintf(stderr, "dlsim sweep: warning: in %u set%s a task's u T was under "
+			"2 us and its budget was raised to 2 us, above the step's "
+			"utilisation; longer periods avoid it\n", lifted, lifted > 1 ? "s" : "");
+}
+
+/* --check-analysis: the sets where analysis and simulation disagree (2). */
+static int report_disagree(const struct sweep_config *c, const struct sweep_point *pts,
+			   int rc)
+{
+	unsigned int disagree = 0;
+
+	for (int i = 0; i < c->nr_utils; i++)
+		disagree += pts[i].disagree;
+	if (c->check_analysis)
+		fprintf(disagree ? stderr : stdout,
+			"dlsim sweep: analysis and simulation disagree on %u set%s\n",
+			disagree, disagree == 1 ? "" : "s");
+	return disagree && !rc ? 2 : rc;
+}
+
+/* The generated sweep: simulate, print the table and write its files. */
+static int run_generated(struct sweep_cli *s)
+{
+	struct sweep_config *c = &s->c;
+	struct sweep_point *pts;
+	char title[256];
+	int rc;
+
+	if (!c->horizon_us)
+		c->horizon_us = 10 * c->period_max_us;
+	print_header(c);
+	pts = calloc((size_t)c->nr_utils, sizeof(*pts));
+	if (!pts)
+		return DLSIM_EXIT_FAILURE;
+	rc = sweep_run(c, pts, stderr) ? 1 : 0;
+	report_lifted(c, pts);
+	snprintf(title, sizeof(title), "%d CPU%s, %d tasks, %s, %s deadlines, %d sets per point",
+		 c->nr_cpus, c->nr_cpus > 1 ? "s" : "", c->nr_tasks,
+		 c->gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
+		 c->deadlines == SWEEP_IMPLICIT ? "implicit" : "constrained", c->sets);
+	if (!rc)
+		rc = finish(pts, c->nr_utils, s->csv, s->svg, title, c->tests);
+	rc = report_disagree(c, pts, rc);
+	free(pts);
+	return rc;
+}
+
+int sweep_main(int argc, char **argv)
+{
+	struct sweep_cli s = {
+		.c = {
+			.gen = SWEEP_RANDFIXEDSUM, .deadlines = SWEEP_IMPLICIT,
+			.nr_cpus = 1, .nr_tasks = 10, .sets = 100, .seed = 1,
+			.period_min_us = 10000, .period_max_us = 100000, .period_gran_us = 1000,
+			.mode = WL_MODE_GLOBAL, .jobs = default_jobs(),
+			.progress = isatty(STDERR_FILENO), .max_tries = 100000,
+		},
+		.bin = 0.05,
+	};
+	int rc = parse_args(&s, argc, argv);
+
+	if (rc < 0)
+		return usage(stdout, DLSIM_EXIT_OK);
+	if (rc)
+		return rc;
+	if (s.dir && (s.c.tests || s.c.check_analysis)) {
+		fprintf(stderr, "dlsim sweep: --tests and --check-analysis need generated sets, "
+			"not --dir\n");
+		return DLSIM_EXIT_USAGE;
+	}
+	if (s.dir)
+		return run_dir(&s.c, s.dir, s.bin, s.strict, s.csv, s.svg);
+	rc = setup_utils(&s);
+	if (rc)
+		return rc;
+	rc = run_generated(&s);
+	free(s.c.utils);
+	return rc;
+}

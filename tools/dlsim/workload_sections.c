@@ -1,0 +1,266 @@
+/*
+ * The workload's sections beside rt-app's tasks: global (rt-app's),
+ * platform and simulation (dlsim's); `dlsim --help` lists their keys.
+ */
+#include "workload_impl.h"
+
+#include <string.h>
+
+/* One hotplug entry {"cpu": N, "at_us": T, "online": bool} into @h; false
+ * when it names no CPU. */
+static bool parse_hotplug_entry(struct ctx *c, const struct json_value *e,
+				struct wl_hotplug *h)
+{
+	int64_t v;
+
+	memset(h, 0, sizeof(*h));
+	if (e->type != JSON_OBJECT) {
+		VDIAG(c, true, e, "a hotplug entry must be an object "
+		      "{\"cpu\": N, \"at_us\": T, \"online\": bool}");
+		return false;
+	}
+	h->cpu = -1;
+	for (size_t j = 0; j < e->len; j++) {
+		const struct json_member *f = &e->members[j];
+
+		if (!strcmp(f->key, "cpu") && get_int(c, f, 0, WL_MAX_CPUS - 1, &v))
+			h->cpu = (int)v;
+		else if (!strcmp(f->key, "at_us"))
+			get_int(c, f, 0, INT64_MAX / 1000, &h->at_us);
+		else if (!strcmp(f->key, "online") && want_type(c, f, JSON_BOOL))
+			h->online = f->value->boolean;
+		else if (strcmp(f->key, "cpu") && strcmp(f->key, "at_us") &&
+			 strcmp(f->key, "online"))
+			diag(c, true, f->line, f->col, "unknown key \"%s\" in hotplug entry",
+			     f->key);
+	}
+	return h->cpu >= 0;
+}
+
+/* simulation.hotplug: a repeated key (or section) adds its events to the
+ * ones before, in file order. */
+static void parse_hotplug(struct ctx *c, const struct json_member *m)
+{
+	struct workload *w = c->w;
+	const struct json_value *a = m->value;
+	struct wl_hotplug *old = w->hotplug;
+
+	if (!want_type(c, m, JSON_ARRAY))
+		return;
+	w->hotplug = wl_alloc(c, (w->nr_hotplug + a->len) * sizeof(*w->hotplug));
+	if (!w->hotplug) {
+		w->hotplug = old;
+		return;
+	}
+	if (w->nr_hotplug)
+		memcpy(w->hotplug, old, w->nr_hotplug * sizeof(*w->hotplug));
+	for (size_t k = 0; k < a->len; k++)
+		w->nr_hotplug += parse_hotplug_entry(c, a->items[k], &w->hotplug[w->nr_hotplug]);
+}
+
+
+void parse_global(struct ctx *c, const struct json_value *g)
+{
+	static const char *const ignored[] = {
+		"calibration", "logdir", "log_basename", "lock_pages", "ftrace",
+		"gnuplot", "io_device", "mem_buffer_size", "cumulative_slack", "log_size",
+	};
+
+	for (size_t i = 0; i < g->len; i++) {
+		const struct json_member *m = &g->members[i];
+		bool known = false;
+
+		if (!strcmp(m->key, "duration")) {
+			get_int(c, m, -1, INT64_MAX / 1000000000, &c->w->duration_s);
+			continue;
+		}
+		if (!strcmp(m->key, "default_policy")) {
+			parse_policy(c, m, &c->w->default_policy);
+			continue;
+		}
+		if (!strcmp(m->key, "pi_enabled")) {
+			if (want_type(c, m, JSON_BOOL))
+				c->w->pi_enabled = m->value->boolean;
+			continue;
+		}
+		for (size_t k = 0; k < sizeof(ignored) / sizeof(ignored[0]); k++)
+			known |= !strcmp(m->key, ignored[k]);
+		if (!known)
+			diag(c, false, m->line, m->col,
+			     "unknown key \"%s\" in global (rt-app ignores it)", m->key);
+	}
+}
+
+static double get_number(struct ctx *c, const struct json_member *m, double min, double max)
+{
+	if (bare_key(c, m))
+		return min;
+	if (m->value->type != JSON_NUMBER) {
+		VDIAG(c, true, m->value, "\"%s\" must be a number, not %s", m->key,
+		      json_type_name(m->value->type));
+		return min;
+	}
+	if (m->value->number < min || m->value->number > max) {
+		VDIAG(c, true, m->value, "\"%s\" = %g is out of range [%g, %g]", m->key,
+		      m->value->number, min, max);
+		return min;
+	}
+	return m->value->number;
+}
+
+void parse_platform(struct ctx *c, const struct json_value *p)
+{
+	struct workload *w = c->w;
+	int64_t v;
+
+	for (size_t i = 0; i < p->len; i++) {
+		const struct json_member *m = &p->members[i];
+
+		if (!strcmp(m->key, "cpus")) {
+			if (get_int(c, m, 1, WL_MAX_CPUS, &v))
+				w->nr_cpus = (int)v;
+		} else if (!strcmp(m->key, "capacity")) {
+			const struct json_value *a = m->value;
+
+			if (!want_type(c, m, JSON_ARRAY))
+				continue;
+			for (size_t k = 0; k < a->len && k < WL_MAX_CPUS; k++) {
+				struct json_member e = { .key = m->key, .line = a->items[k]->line,
+							 .col = a->items[k]->col, .value = a->items[k] };
+
+				if (get_int(c, &e, 1, 1024, &v))
+					w->cpus[k].capacity = (uint32_t)v;
+			}
+			if (w->nr_cpus < (int)a->len && a->len <= WL_MAX_CPUS)
+				w->nr_cpus = (int)a->len;
+		} else if (!strcmp(m->key, "clusters")) {
+			const struct json_value *cl = m->value;
+
+			if (!want_type(c, m, JSON_OBJECT))
+				continue;
+			/* "clusters": { "big": { "cpus": [2,3], "power_busy_mw": 750,
+			 *                        "power_idle_mw": 20, "capacity": 1024 } } */
+			for (size_t k = 0; k < cl->len; k++) {
+				const struct json_member *cm = &cl->members[k];
+				uint64_t mask = 0;
+				double busy = 0, idle = 0;
+				int64_t cap = 0;
+
+				if (!want_type(c, cm, JSON_OBJECT))
+					continue;
+				for (size_t j = 0; j < cm->value->len; j++) {
+					const struct json_member *f = &cm->value->members[j];
+
+					if (!strcmp(f->key, "cpus"))
+						parse_cpus(c, f, &mask);
+					else if (!strcmp(f->key, "power_busy_mw"))
+						busy = get_number(c, f, 0, 1e6);
+					else if (!strcmp(f->key, "power_idle_mw"))
+						idle = get_number(c, f, 0, 1e6);
+					else if (!strcmp(f->key, "capacity"))
+						get_int(c, f, 1, 1024, &cap);
+					else
+						diag(c, true, f->line, f->col,
+						     "unknown key \"%s\" in cluster (expected cpus, "
+						     "capacity, power_busy_mw, power_idle_mw)", f->key);
+				}
+				if (!mask)
+					VDIAG(c, true, cm->value, "cluster \"%s\" needs \"cpus\"", cm->key);
+				for (int cpu = 0; cpu < WL_MAX_CPUS; cpu++)
+					if (mask & (UINT64_C(1) << cpu)) {
+						w->cpus[cpu].cluster = cm->key;
+						w->cpus[cpu].power_busy_mw = busy;
+						w->cpus[cpu].power_idle_mw = idle;
+						if (cap)
+							w->cpus[cpu].capacity = (uint32_t)cap;
+						if (cpu + 1 > w->nr_cpus)
+							w->nr_cpus = cpu + 1;
+					}
+			}
+		} else if (!strcmp(m->key, "tick_hz")) {
+			get_int(c, m, 0, 1000000, &w->tick_hz);
+		} else {
+			diag(c, true, m->line, m->col,
+			     "unknown key \"%s\" in platform (expected cpus, capacity, clusters, "
+			     "tick_hz)", m->key);
+		}
+	}
+}
+
+/*
+ * A CBS rule of the library by name, @today (Linux's) or @other, stored as
+ * its enum value + 1. The wake-up rule's enum has the 2012 rule at 0.
+ */
+static void rule_key(struct ctx *c, const struct json_member *m, const char *today,
+		     const char *other, int *rule)
+{
+	bool wakeup = !strcmp(m->key, "wakeup");
+
+	if (!want_type(c, m, JSON_STRING))
+		return;
+	if (!strcmp(m->value->string, today))
+		*rule = wakeup ? 2 : 1;
+	else if (!strcmp(m->value->string, other))
+		*rule = wakeup ? 1 : 2;
+	else
+		VDIAG(c, true, m->value, "unknown %s rule \"%s\" (expected %s or %s)", m->key,
+		      m->value->string, today, other);
+}
+
+void parse_simulation(struct ctx *c, const struct json_value *s)
+{
+	struct workload *w = c->w;
+	int64_t v;
+
+	for (size_t i = 0; i < s->len; i++) {
+		const struct json_member *m = &s->members[i];
+
+		if (!strcmp(m->key, "horizon_us")) {
+			get_int(c, m, 1, INT64_MAX / 1000, &w->horizon_us);
+		} else if (!strcmp(m->key, "seed")) {
+			if (get_int(c, m, 0, INT64_MAX, &v))
+				w->seed = (uint64_t)v;
+		} else if (!strcmp(m->key, "mode")) {
+			if (!want_type(c, m, JSON_STRING))
+				continue;
+			w->mode_given = true;
+			if (!strcmp(m->value->string, "global"))
+				w->mode = WL_MODE_GLOBAL;
+			else if (!strcmp(m->value->string, "partitioned"))
+				w->mode = WL_MODE_PARTITIONED;
+			else if (!strcmp(m->value->string, "clustered"))
+				w->mode = WL_MODE_CLUSTERED;
+			else
+				VDIAG(c, true, m->value, "unknown mode \"%s\" (expected global, "
+				      "partitioned or clustered)", m->value->string);
+		} else if (!strcmp(m->key, "wakeup")) {
+			rule_key(c, m, "revised", "cbs", &w->wakeup_rule);
+		} else if (!strcmp(m->key, "overrun")) {
+			rule_key(c, m, "linux", "2012", &w->overrun_rule);
+		} else if (!strcmp(m->key, "replenish")) {
+			rule_key(c, m, "next-period", "deadline", &w->replenish_rule);
+		} else if (!strcmp(m->key, "admission")) {
+			if (m->value->type == JSON_STRING && !strcmp(m->value->string, "off"))
+				w->admission = 0;
+			else if (m->value->type == JSON_STRING)
+				VDIAG(c, true, m->value, "unknown admission \"%s\" (expected a "
+				      "percentage 1..100 or \"off\")", m->value->string);
+			else if (get_int(c, m, 1, 100, &v))
+				w->admission = (int)v;
+		} else if (!strcmp(m->key, "reservations")) {
+			if (!want_type(c, m, JSON_STRING))
+				continue;
+			if (!strcmp(m->value->string, "soft") || !strcmp(m->value->string, "hard"))
+				w->soft_reservations = m->value->string[0] == 's';
+			else
+				VDIAG(c, true, m->value, "unknown reservations \"%s\" (expected "
+				      "hard or soft)", m->value->string);
+		} else if (!strcmp(m->key, "hotplug")) {
+			parse_hotplug(c, m);
+		} else {
+			diag(c, true, m->line, m->col,
+			     "unknown key \"%s\" in simulation (expected horizon_us, seed, mode, "
+			     "admission, reservations, wakeup, overrun, replenish, hotplug)", m->key);
+		}
+	}
+}
