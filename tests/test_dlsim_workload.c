@@ -152,6 +152,10 @@ static const struct {
 	  "w.json:1:29: error: \"dl-soft\" must be a boolean, not number", false },
 	{ "{\"tasks\": {\"a\": {\"dl-reclaim\": 1, \"run\": 1}}}",
 	  "w.json:1:32: error: \"dl-reclaim\" must be a boolean, not number", false },
+	{ "{\"tasks\": {\"a\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 4, "
+	  "\"dl-period\": 40, \"dl-soft\": true, \"dl-reclaim\": true, \"run\": 1}}}",
+	  "w.json:1:17: error: task \"a\": \"dl-soft\" and \"dl-reclaim\" exclude each "
+	  "other (a soft reservation already runs into idle time)", false },
 	/* Numbers: beyond 64 bits, fractions, zero runtime (given, too small). */
 	{ "{\"tasks\": {\"a\": {\"run\": 99999999999999999999}}}",
 	  "w.json:1:25: error: \"run\" is out of range (does not fit in 64 bits; expected "
@@ -347,6 +351,37 @@ static void test_soft_reservations(void)
 	workload_free(&w);
 }
 
+/* A "dl-reclaim" task is a hard reservation where the file makes soft the
+ * default (DLS_FLAG_RECLAIM with DLS_FLAG_SOFT is refused by the library):
+ * it is admitted and runs its 25 jobs of 1 ms in 1 s, as the dump says. */
+static void test_reclaim_with_soft_default(void)
+{
+	struct workload w;
+	struct sim_options opt = { .check = true, .quiet = true };
+	struct sim_result res;
+	const char *text =
+		"{\"global\": {\"duration\": 1}, \"simulation\": {\"reservations\": \"soft\"},"
+		" \"tasks\": {\"a\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 4000,"
+		" \"dl-period\": 40000, \"dl-reclaim\": true, \"run\": 1000,"
+		" \"timer\": {\"ref\": \"u\", \"period\": 40000}}}}";
+	char *dump = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	CU_ASSERT_EQUAL_FATAL(load(&w, text, true), 0);
+	f = open_memstream(&dump, &len);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	workload_dump(&w, f);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(dump, " dl 4000/40000/40000 us reclaim\n"));
+	free(dump);
+	CU_ASSERT_EQUAL(sim_run(&w, &opt, stdout, &res), 0);
+	CU_ASSERT_EQUAL(res.exit_code, 0);
+	CU_ASSERT_EQUAL(res.jobs, 25);
+	CU_ASSERT_EQUAL(res.misses, 0);
+	workload_free(&w);
+}
+
 /* EDF, synchronous release of (C, T) = (1, 4), (2, 6), (2, 8) ms: at time 0
  * the order is t1 [0,1], t2 [1,3], t3 [3,5]; so t3's first response is
  * 5 ms, and over the hyperperiod no job misses (U = 0.83). */
@@ -473,6 +508,7 @@ static const struct dls_test_case cases[] = {
 	{ "integral numbers and workgen's bare entries", test_integral_and_bare },
 	{ "failed phase or task leaves a clean slot", test_failed_slot_reused },
 	{ "soft reservations", test_soft_reservations },
+	{ "dl-reclaim under a soft default is hard", test_reclaim_with_soft_default },
 	{ "repeated hotplug appends", test_hotplug_repeated },
 	{ "normalized dump", test_dump },
 	{ "EDF schedule by hand", test_simulate_edf },

@@ -250,6 +250,84 @@ static void test_params_and_gate(void)
 	CHECK(&e);
 }
 
+/*
+ * The flags and the CBS rules of the domain. DLS_FLAG_RECLAIM with
+ * DLS_FLAG_SOFT is refused (a soft reservation already runs into all idle
+ * time) and leaves every object as it was. Under the 2012 overrun rule
+ * (DLS_OVERRUN_2012, the 2012 SCHED_DEADLINE patches' "runtime = 0;
+ * runtime -= now - deadline") the time a reclaiming entity runs past its
+ * deadline is charged at full rate, as for any entity; under today's rule
+ * it is charged at the GRUB rate. One CPU, Umax = 1: A alone, reclaiming,
+ * Q = 2 ms, P = 10 ms: u = floor(2^20 / 5) = 209715, Uinact + Uextra =
+ * 1 - u, so A is charged at u (sched-deadline.rst §2.2: it reclaims the
+ * whole CPU):
+ *  10 ms: charged floor(10^7 * 209715 / 2^20) = 1999998: runtime 2 ns,
+ *         the deadline (10 ms) not passed;
+ *  11 ms: today's rule: charged floor(10^6 * 209715 / 2^20) = 199999:
+ *         runtime -199997; the 2012 rule: runtime = -(11 - 10) ms =
+ *         -1000000. Either way the budget is spent and the next period
+ *         (10 ms) has begun, so A is replenished at once with its overrun
+ *         carried (runtime -= ... + Q, deadline 20 ms): 1800003 and 1000000.
+ */
+static void overrun_2012_case(enum dls_overrun_rule rule, int64_t want)
+{
+	struct dls_domain_config cfg;
+	struct fake_platform fp;
+	struct dls_domain dom;
+	struct dls_rq rq;
+	struct dls_entity a;
+
+	dls_domain_config_default(&cfg);
+	cfg.bw_limit = DLS_BW_UNLIMITED;
+	cfg.overrun_rule = rule;
+	fake_init(&fp, base);
+	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&dom, &fake_ops, &fp, &cfg, &rq, 1), 0);
+	attach(&rq, &a, 2 * MS, 10 * MS, DLS_FLAG_RECLAIM);
+	dls_wakeup(&rq, &a);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq), &a);
+	fp.now = base + 10 * MS;
+	dls_update_curr(&rq);
+	DLS_ASSERT_EQ_S64(a.runtime, 2);
+	CU_ASSERT_FALSE(a.throttled);
+	fp.now = base + 11 * MS;
+	dls_update_curr(&rq);
+	DLS_ASSERT_EQ_S64(a.runtime, want + (int64_t)(2 * MS));
+	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.misses, 1);
+	DLS_ASSERT_VALID(dls_domain_check(&dom));
+}
+
+static void test_flags_and_rules(void)
+{
+	struct env e;
+	struct dls_entity a, b;
+	struct dls_params p = { .runtime = 2 * MS, .deadline = 10 * MS,
+				.flags = DLS_FLAG_RECLAIM | DLS_FLAG_SOFT };
+	uint64_t bw_total;
+
+	DLS_ASSERT_EQ_S64(dls_params_check(NULL, &p), DLS_EFLAGS);
+	env_init(&e, DLS_BW_UNLIMITED);
+	DLS_ASSERT_EQ_S64(dls_params_check(&e.dom, &p), DLS_EFLAGS);
+	dls_entity_init(&a);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &a, &p), DLS_EFLAGS);
+	CU_ASSERT_PTR_NULL(a.rq);
+	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 0);
+	/* A soft entity cannot become reclaiming, nor the reverse. */
+	attach(&e.rq, &a, 1 * MS, 10 * MS, DLS_FLAG_SOFT);
+	attach(&e.rq, &b, 1 * MS, 10 * MS, DLS_FLAG_RECLAIM);
+	bw_total = e.rq.bw_total;
+	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &a, &p), DLS_EFLAGS);
+	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &b, &p), DLS_EFLAGS);
+	DLS_ASSERT_EQ_U64(a.params.flags, DLS_FLAG_SOFT);
+	DLS_ASSERT_EQ_U64(b.params.flags, DLS_FLAG_RECLAIM);
+	DLS_ASSERT_EQ_U64(e.rq.bw_total, bw_total);
+	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 1);
+	CHECK(&e);
+
+	overrun_2012_case(DLS_OVERRUN_LINUX, -199997);
+	overrun_2012_case(DLS_OVERRUN_2012, -1000000);
+}
+
 /* ---- random workloads against a reference ------------------------------ */
 
 #define NR_RAND 6
@@ -645,6 +723,7 @@ static const struct dls_test_case cases[] = {
 	{ "one CPU: reclaiming into idle bandwidth until the 0-lag time", test_one_cpu_schedule },
 	{ "kernel fixed point with Umax = 95%", test_fixed_point },
 	{ "parameter changes and the no-reclaimer gate", test_params_and_gate },
+	{ "RECLAIM with SOFT refused; the 2012 overrun rule", test_flags_and_rules },
 	{ "random workloads on one CPU vs reference sums", test_random_one_cpu },
 	{ "two CPUs (M-GRUB): moves, 0-lag timer and offline", test_two_cpus_schedule },
 	{ "random workloads on three CPUs with moves and hotplug", test_random_smp },

@@ -323,7 +323,8 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	scaled = scale_capacity(rq, delta);
 	se->stats.runtime_consumed += scaled;
 	if (DLS_UNLIKELY(se->params.flags & DLS_FLAG_RECLAIM))
-		se->runtime -= (int64_t)dls__grub_reclaim(rq, se, delta);
+		se->runtime -= (int64_t)dls__grub_reclaim(
+			rq, se, delta > CBS_STEP_MAX ? CBS_STEP_MAX : delta);
 	else
 		se->runtime -= (int64_t)scaled;
 	dls__cbs_avg_update(rq, scaled, now);

@@ -35,6 +35,13 @@
  * whenever it is needed (Linux keeps it incrementally, rounding each
  * task's share), so it stays exact across hotplug.
  *
+ * With the domain's CBS rules: the charge replaces only the rate; a
+ * reclaiming entity is throttled, replenished and woken by the rules
+ * dls_domain_config selects, and under DLS_OVERRUN_2012 the time it runs
+ * past its deadline is charged at full rate, as for any entity. A soft
+ * reservation (DLS_FLAG_SOFT) runs into all idle time already and never
+ * throttles, so dls_params_check() refuses it with DLS_FLAG_RECLAIM.
+ *
  * Linux arms the 0-lag timer of every deadline task; here it is armed
  * only while the domain has a reclaiming entity (dom->nr_reclaiming), as
  * nobody else reads running_bw: a domain without DLS_FLAG_RECLAIM
