@@ -1549,7 +1549,13 @@ static uint64_t service_of(const struct service *sv, const char *thread)
  * reservations left mostly idle, on 4 CPUs. The reclaiming ones get more
  * CPU than the others and never less than their reservation (100 periods
  * of 3 ms); the others get their reservation. Without "dl-reclaim" all
- * four are alike.
+ * four are alike. The reclaiming rate, from sched-deadline.rst §2.2 in the
+ * kernel's fixed point (2^20 = 1): Umax = 996147 (95%), u = 314572,
+ * admitted 4 * 314572 + 4 * 419430 over 4 CPUs = 734002 per CPU, so
+ * Uextra = 262145; alone on its CPU Uinact = 0 and a reclaiming task is
+ * charged max{u, Umax - Uextra} = 734002 times 1/Umax = 269 / 2^8: 771275
+ * per unit, and its 3 ms budget lasts ceil(3 ms * 2^20 / 771275) = 4.0786
+ * ms of each period it wants 6 ms in.
  */
 static void test_grub_reclaim(void)
 {
@@ -1584,6 +1590,7 @@ static void test_grub_reclaim(void)
 			CU_ASSERT(sg >= 100 * 3 * MS - 3 * MS);
 			if (reclaim) {
 				CU_ASSERT(sg > sc + 100 * MS);
+				CU_ASSERT(sg >= 100 * 4078 * US && sg <= 100 * 4079 * US);
 			} else {
 				DLS_ASSERT_EQ_U64(sg, sc);
 			}

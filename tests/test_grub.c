@@ -328,6 +328,49 @@ static void test_flags_and_rules(void)
 	overrun_2012_case(DLS_OVERRUN_2012, -1000000);
 }
 
+/*
+ * dls_budget_ns() is the exact delay to the end of the budget at the rate
+ * in force: charging one ns less leaves budget, charging that long spends
+ * it, for a reclaiming entity (charged at the GRUB rate u / Umax when
+ * alone, sched-deadline.rst §2.2) and for a plain one on a CPU at 3/4
+ * capacity (charged 3/4 of the time: 2 ms last 8/3 ms). Umax = 95%.
+ */
+static void budget_case(uint32_t flags, uint32_t capacity, uint64_t want)
+{
+	struct env e;
+	struct dls_entity a;
+	uint64_t b;
+
+	for (int spend = 0; spend < 2; spend++) {
+		env_init(&e, (95 * DLS_BW_UNIT) / 100);
+		CU_ASSERT_EQUAL_FATAL(dls_rq_set_capacity(&e.rq, capacity), 0);
+		attach(&e.rq, &a, 2 * MS, 20 * MS, flags);
+		at(&e, 0);
+		dls_wakeup(&e.rq, &a);
+		CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
+		b = dls_budget_ns(&e.rq, &a);
+		DLS_ASSERT_EQ_U64(b, want);
+		at(&e, b - 1 + (uint64_t)spend);
+		dls_update_curr(&e.rq);
+		CU_ASSERT_EQUAL(a.throttled, spend == 1);
+		CU_ASSERT_EQUAL(a.runtime > 0, spend == 0);
+		CU_ASSERT_EQUAL(dls_budget_ns(&e.rq, &a) == 0, spend == 1);
+		CHECK(&e);
+	}
+}
+
+static void test_budget_ns(void)
+{
+	/* u = floor(2^20 / 10) = 104857, Umax = 996147, 1/Umax = 269 / 2^8:
+	 * rate floor(104857 * 269 / 2^8) = 110181; the least dt with
+	 * floor(dt * 110181 / 2^20) >= 2000000 is ceil(2000000 * 2^20 /
+	 * 110181) = 19033700, before the deadline (20 ms). */
+	budget_case(DLS_FLAG_RECLAIM, DLS_CAPACITY_SCALE, 19033700);
+	/* ceil(2000000 * 1024 / 768) = 2666667. */
+	budget_case(0, 768, 2666667);
+	budget_case(0, DLS_CAPACITY_SCALE, 2000000);
+}
+
 /* ---- random workloads against a reference ------------------------------ */
 
 #define NR_RAND 6
@@ -724,6 +767,7 @@ static const struct dls_test_case cases[] = {
 	{ "kernel fixed point with Umax = 95%", test_fixed_point },
 	{ "parameter changes and the no-reclaimer gate", test_params_and_gate },
 	{ "RECLAIM with SOFT refused; the 2012 overrun rule", test_flags_and_rules },
+	{ "dls_budget_ns: the exact delay to the end of the budget", test_budget_ns },
 	{ "random workloads on one CPU vs reference sums", test_random_one_cpu },
 	{ "two CPUs (M-GRUB): moves, 0-lag timer and offline", test_two_cpus_schedule },
 	{ "random workloads on three CPUs with moves and hotplug", test_random_smp },

@@ -323,6 +323,19 @@ DLS_API int dls_set_curr(struct dls_rq *rq, struct dls_entity *se);
 DLS_API void dls_update_curr(struct dls_rq *rq);
 
 /**
+ * @brief How long @p se may run on @p rq from now before its budget is
+ * spent, at the rate it would be charged now: the delay for a one-shot
+ * budget timer (Linux's HRTICK). runtime scaled by the CPU's capacity, or,
+ * for a DLS_FLAG_RECLAIM entity, by GRUB's rate (which changes when
+ * another entity wakes, blocks or passes its 0-lag time: arm again then).
+ * Exact: charging that long spends the budget, one ns less does not.
+ * @param[in] rq the runqueue @p se runs on (lock held).
+ * @param[in] se the entity, usually rq->curr.
+ * @return ns of wall-clock time; 0 when the budget is already spent.
+ */
+DLS_API uint64_t dls_budget_ns(const struct dls_rq *rq, const struct dls_entity *se);
+
+/**
  * @brief Periodic tick: dls_update_curr(), then request a reschedule if the
  * current entity was throttled or is no longer the earliest.
  * @param[in,out] rq the runqueue (lock held).

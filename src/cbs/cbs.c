@@ -281,6 +281,33 @@ static uint64_t scale_capacity(const struct dls_rq *rq, uint64_t delta)
 	return scaled > CBS_STEP_MAX ? CBS_STEP_MAX : scaled;
 }
 
+/* The least dt with floor(dt * rate / 2^shift) >= want (rate > 0). */
+static uint64_t least_time_for(uint64_t want, uint64_t rate, unsigned int shift)
+{
+	uint64_t dt = dls_u128_mul_u64_u64_div_u64(want, UINT64_C(1) << shift, rate);
+
+	if (dls_u128_mul_u64_u64_shr(dt, rate, shift) < want && dt != UINT64_MAX)
+		dt++;
+	return dt;
+}
+
+uint64_t dls_budget_ns(const struct dls_rq *rq, const struct dls_entity *se)
+{
+	uint64_t rate;
+
+	DLS_ASSERT(rq && se);
+	if (se->runtime <= 0)
+		return 0;
+	if (se->params.flags & DLS_FLAG_RECLAIM) {
+		rate = dls__grub_rate(rq, se);
+		return rate ? least_time_for((uint64_t)se->runtime, rate, DLS_BW_SHIFT)
+			    : UINT64_MAX;
+	}
+	if (rq->capacity == DLS_CAPACITY_SCALE)
+		return (uint64_t)se->runtime;
+	return least_time_for((uint64_t)se->runtime, rq->capacity, DLS_CAPACITY_SHIFT);
+}
+
 /*
  * The 2012 overrun rule (DLS_OVERRUN_2012), evaluated at the deadline
  * rather than at the call that notices it: the runtime left at the

@@ -23,14 +23,13 @@ static inline uint64_t dls__grub_extra_bw(const struct dls_rq *rq)
 }
 
 /*
- * The charge of a reclaiming entity that ran @delta ns (Linux's
- * grub_reclaim): max{u, Umax - Uinact - Uextra} / Umax * delta, compared
- * as Uinact + Uextra + u > Umax so that nothing goes below zero; 1/Umax
- * in DLS_RATIO_SHIFT fixed point, products truncated.
+ * The rate at which a reclaiming entity is charged (Linux's grub_reclaim):
+ * max{u, Umax - Uinact - Uextra} / Umax, compared as Uinact + Uextra + u >
+ * Umax so that nothing goes below zero; 1/Umax in DLS_RATIO_SHIFT fixed
+ * point, the product truncated. DLS_BW_SHIFT fixed point.
  */
-static inline uint64_t dls__grub_reclaim(const struct dls_rq *rq,
-					 const struct dls_entity *se,
-					 uint64_t delta)
+static inline uint64_t dls__grub_rate(const struct dls_rq *rq,
+				      const struct dls_entity *se)
 {
 	const struct dls_domain *dom = rq->dom;
 	uint64_t m = dom->max_bw, idle, u_act;
@@ -46,8 +45,15 @@ static inline uint64_t dls__grub_reclaim(const struct dls_rq *rq,
 		u_act = se->bw;
 	else
 		u_act = m - idle;
-	u_act = (u_act * dom->bw_ratio) >> DLS_RATIO_SHIFT;
-	return dls_u128_mul_u64_u64_shr(delta, u_act, DLS_BW_SHIFT);
+	return (u_act * dom->bw_ratio) >> DLS_RATIO_SHIFT;
+}
+
+/* The charge of a reclaiming entity that ran @delta ns, truncated. */
+static inline uint64_t dls__grub_reclaim(const struct dls_rq *rq,
+					 const struct dls_entity *se,
+					 uint64_t delta)
+{
+	return dls_u128_mul_u64_u64_shr(delta, dls__grub_rate(rq, se), DLS_BW_SHIFT);
 }
 
 #endif /* DLSCHED_GRUB_IMPL_H */
