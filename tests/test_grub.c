@@ -779,22 +779,10 @@ static int base_wrap5ms(void) { base = (uint64_t)0 - 5 * MS; return 0; }
 
 int main(void)
 {
-	int (*inits[2])(void) = { base_plain, base_wrap5ms };
-	const char *names[2] = { "grub (clock at 1 s)",
-				 "grub (clock at 2^64 - 5 ms, wraps mid-test)" };
-	unsigned int fails;
+	static int (*const inits[2])(void) = { base_plain, base_wrap5ms };
+	static const char *const names[2] = {
+		"grub (clock at 1 s)", "grub (clock at 2^64 - 5 ms, wraps mid-test)"
+	};
 
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	for (int i = 0; i < 2; i++) {
-		CU_pSuite s = CU_add_suite(names[i], inits[i], NULL);
-
-		for (const struct dls_test_case *c = cases; c->name; c++)
-			CU_add_test(s, c->name, c->fn);
-	}
-	CU_basic_set_mode(CU_BRM_VERBOSE);
-	CU_basic_run_tests();
-	fails = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
-	CU_cleanup_registry();
-	return fails ? 1 : 0;
+	return dls_test_main_inits(2, names, inits, cases);
 }

@@ -39,23 +39,23 @@ uint64_t dls_test_scaled(uint64_t n)
 	return v ? v : 1;
 }
 
-int dls_test_main(int argc, char **argv, const struct dls_test_suite *suites)
+static bool add_suite(const char *name, int (*init)(void),
+		      const struct dls_test_case *cases)
+{
+	CU_pSuite suite = CU_add_suite(name, init, NULL);
+
+	if (!suite)
+		return false;
+	for (const struct dls_test_case *c = cases; c->name; c++)
+		if (!CU_add_test(suite, c->name, c->fn))
+			return false;
+	return true;
+}
+
+static int run_registered(void)
 {
 	unsigned int failures;
 
-	(void)argc;
-	(void)argv;
-	if (CU_initialize_registry() != CUE_SUCCESS)
-		return 2;
-	for (const struct dls_test_suite *s = suites; s->name; s++) {
-		CU_pSuite suite = CU_add_suite(s->name, NULL, NULL);
-
-		if (!suite)
-			return 2;
-		for (const struct dls_test_case *c = s->cases; c->name; c++)
-			if (!CU_add_test(suite, c->name, c->fn))
-				return 2;
-	}
 	CU_basic_set_mode(CU_BRM_VERBOSE);
 	CU_basic_run_tests();
 	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
@@ -63,4 +63,27 @@ int dls_test_main(int argc, char **argv, const struct dls_test_suite *suites)
 		failures++;
 	CU_cleanup_registry();
 	return failures ? 1 : 0;
+}
+
+int dls_test_main(int argc, char **argv, const struct dls_test_suite *suites)
+{
+	(void)argc;
+	(void)argv;
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	for (const struct dls_test_suite *s = suites; s->name; s++)
+		if (!add_suite(s->name, NULL, s->cases))
+			return 2;
+	return run_registered();
+}
+
+int dls_test_main_inits(int n, const char *const *names, int (*const *inits)(void),
+			const struct dls_test_case *cases)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	for (int i = 0; i < n; i++)
+		if (!add_suite(names[i], inits[i], cases))
+			return 2;
+	return run_registered();
 }

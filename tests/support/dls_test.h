@@ -117,4 +117,9 @@ struct dls_test_suite {
 /* Register and run suites (terminated by {NULL, NULL}); returns exit status. */
 int dls_test_main(int argc, char **argv, const struct dls_test_suite *suites);
 
+/* Run the same cases as @n suites, suite i named names[i] with CUnit
+ * initialiser inits[i] (e.g. a clock base near the wrap); exit status. */
+int dls_test_main_inits(int n, const char *const *names, int (*const *inits)(void),
+			const struct dls_test_case *cases);
+
 #endif /* DLS_TEST_H */
