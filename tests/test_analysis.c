@@ -368,6 +368,116 @@ static void test_gfb_bound(void)
 	CU_ASSERT_TRUE(r.schedulable);
 }
 
+/* Funk, Goossens & Baruah's uniform test from its statement: speeds
+ * sorted decreasing, lambda the largest tail ratio, compared over the LCM
+ * of the deadlines in integers (small sets only). */
+static int cmp_cap_desc(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static bool uniform_ref(const struct dls_params *ts, size_t n, const uint32_t *cap, int m)
+{
+	uint32_t s[16];
+	uint64_t S = 0, lnum = 0, lden = 1, L = 1, sum = 0, dmax = 0;
+
+	memcpy(s, cap, (size_t)m * sizeof(*s));
+	qsort(s, (size_t)m, sizeof(*s), cmp_cap_desc);
+	for (int i = 0; i < m; i++) {
+		uint64_t tail = 0;
+
+		S += s[i];
+		for (int j = i + 1; j < m; j++)
+			tail += s[j];
+		if (tail * lden > lnum * s[i]) {
+			lnum = tail;
+			lden = s[i];
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		L = L / gcd(L, ts[i].deadline) * ts[i].deadline;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t d = ts[i].runtime * (L / ts[i].deadline);
+
+		sum += d;
+		if (d > dmax)
+			dmax = d;
+	}
+	/* sum/L + (lnum/lden) dmax/L <= S / SCALE */
+	return (unsigned __int128)DLS_CAPACITY_SCALE * (sum * lden + lnum * dmax) <=
+	       (unsigned __int128)S * lden * L;
+}
+
+/*
+ * Uniform CPUs (Funk, Goossens & Baruah, RTSS 2001). Speeds 1 and 1/2:
+ * S = 3/2, lambda = (1/2) / 1 = 1/2, so u_max = 1/2 leaves sum u <= 5/4 and
+ * (1,2,2), (1,2,2), (1,4,4) sits exactly on the bound (by hand); a third
+ * task of 2/7 exceeds it. One CPU of speed 1/2 is the density test at 1/2.
+ */
+static void test_uniform(void)
+{
+	const uint32_t fast_slow[] = { 1024, 512 }, half[] = { 512 }, zero[] = { 1024, 0 };
+	struct dls_params on[] = { task(1, 2, 2), task(1, 2, 2), task(1, 4, 4) };
+	struct dls_params over[] = { task(1, 2, 2), task(1, 2, 2), task(2, 7, 7) };
+	struct dls_analysis_result r;
+
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(on, 3, fast_slow, 2, &r), 0);
+	CU_ASSERT_TRUE(r.schedulable);
+	DLS_ASSERT_EQ_U64(r.value, 3 * DLS_BW_UNIT / 2);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(over, 3, fast_slow, 2, &r), 0);
+	CU_ASSERT_FALSE(r.schedulable);
+	DLS_ASSERT_EQ_U64(r.task, 0);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(on, 1, half, 1, &r), 0);
+	CU_ASSERT_TRUE(r.schedulable);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(on, 2, half, 1, &r), 0);
+	CU_ASSERT_FALSE(r.schedulable);
+	DLS_ASSERT_EQ_S64(dls_analysis_uniform(on, 3, zero, 2, &r), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_analysis_uniform(on, 3, fast_slow, 0, &r), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_analysis_uniform(on, 3, fast_slow, 2, NULL), DLS_EINVAL);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(on, 0, fast_slow, 2, &r), 0);
+	CU_ASSERT_TRUE(r.schedulable);
+}
+
+/* Random sets on random speeds against the statement above, and equal to
+ * GFB on identical CPUs (lambda = m - 1), constrained deadlines included. */
+static void test_uniform_random(void)
+{
+	struct dls_test_rng rng;
+	uint64_t runs = dls_test_scaled(3000), acc = 0, gfb_acc = 0;
+
+	dls_test_rng_seed(&rng, dls_test_seed("analysis uniform", 0x5bee));
+	for (uint64_t run = 0; run < runs; run++) {
+		struct dls_params ts[MAXN];
+		uint32_t cap[8], full[8];
+		int m = 1 + (int)dls_test_rng_below(&rng, 6);
+		size_t n = 1 + dls_test_rng_below(&rng, MAXN);
+		struct dls_analysis_result r, g;
+
+		random_set(&rng, ts, n, 1 + dls_test_rng_below(&rng, 4));
+		for (int c = 0; c < m; c++) {
+			/* a few distinct speeds so ties occur */
+			cap[c] = (uint32_t)(128 * (1 + dls_test_rng_below(&rng, 8)));
+			full[c] = DLS_CAPACITY_SCALE;
+		}
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(ts, n, cap, m, &r), 0);
+		if (r.schedulable != uniform_ref(ts, n, cap, m)) {
+			print_set(ts, n);
+			CU_FAIL_FATAL("uniform test differs from its statement");
+		}
+		acc += r.schedulable;
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(ts, n, full, m, &r), 0);
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_gfb(ts, n, m, &g), 0);
+		CU_ASSERT_EQUAL_FATAL(r.schedulable, g.schedulable);
+		DLS_ASSERT_EQ_U64(r.value, g.value);
+		gfb_acc += g.schedulable;
+	}
+	printf("uniform: %" PRIu64 " of %" PRIu64 " accepted; on identical CPUs %" PRIu64
+	       " as GFB\n", acc, runs, gfb_acc);
+	CU_ASSERT(acc > 0 && acc < runs && gfb_acc > 0 && gfb_acc < runs);
+}
+
 /* Sufficient tests never accept a set simulated global EDF misses, and RTA's
  * bounds hold for every job simulated. */
 static void test_global_random(void)
@@ -819,6 +929,8 @@ static const struct dls_test_case cases[] = {
 	{ "Dhall's effect: every global test rejects", test_dhall },
 	{ "GFB bound is tight", test_gfb_bound },
 	{ "global tests vs global EDF simulation", test_global_random },
+	{ "uniform CPUs: hand example and errors", test_uniform },
+	{ "uniform CPUs vs the statement, GFB on identical", test_uniform_random },
 	{ "RTA equals the paper's plain iteration", test_rta_matches_paper },
 	{ "tardiness bound (sched-deadline.rst)", test_tardiness },
 	{ "partition examples", test_partition_examples },
