@@ -440,6 +440,109 @@ static void test_uniform(void)
 	CU_ASSERT_TRUE(r.schedulable);
 }
 
+/*
+ * Uniform EDF as Funk, Goossens & Baruah define it: at every instant the
+ * ready jobs with the earliest deadlines (ties to the lower index) run on
+ * the fastest CPUs, one each. Event-driven over the hyperperiod of
+ * synchronous periodic release, implicit deadlines (a job still unfinished
+ * at its task's next release has missed). Times are doubles: a job counts
+ * as finished within 1e-9 of its work, so only misses of less than that
+ * could hide.
+ */
+static bool uniform_edf_meets(const struct dls_params *ts, size_t n, const uint32_t *cap,
+			      int m)
+{
+	double speed[16], rem[MAXN] = { 0 }, t = 0, H = (double)hyperperiod(ts, n);
+	uint64_t job[MAXN] = { 0 };
+	const double eps = 1e-9;
+
+	for (int c = 0; c < m; c++)
+		speed[c] = cap[c] / (double)DLS_CAPACITY_SCALE;
+	for (int c = 1; c < m; c++) /* insertion sort, fastest first */
+		for (int k = c; k > 0 && speed[k] > speed[k - 1]; k--) {
+			double x = speed[k];
+
+			speed[k] = speed[k - 1];
+			speed[k - 1] = x;
+		}
+	for (;;) {
+		size_t order[MAXN], nr = 0;
+		double dt = H - t;
+
+		for (size_t i = 0; i < n; i++)
+			if ((double)(job[i] * per(&ts[i])) <= t + eps) {
+				if (rem[i] > eps)
+					return false;
+				if (t + eps >= H)
+					continue;
+				rem[i] = (double)ts[i].runtime;
+				job[i]++;
+			}
+		if (t + eps >= H)
+			return true;
+		for (size_t i = 0; i < n; i++) {
+			size_t k = nr;
+
+			if (rem[i] <= eps)
+				continue;
+			nr++;
+			/* by deadline job[i] T_i, then index */
+			while (k > 0 && job[order[k - 1]] * per(&ts[order[k - 1]]) >
+						job[i] * per(&ts[i])) {
+				order[k] = order[k - 1];
+				k--;
+			}
+			order[k] = i;
+		}
+		for (size_t i = 0; i < n; i++)
+			if ((double)(job[i] * per(&ts[i])) - t < dt)
+				dt = (double)(job[i] * per(&ts[i])) - t;
+		for (size_t k = 0; k < nr && k < (size_t)m; k++)
+			if (rem[order[k]] / speed[k] < dt)
+				dt = rem[order[k]] / speed[k];
+		for (size_t k = 0; k < nr && k < (size_t)m; k++)
+			rem[order[k]] -= speed[k] * dt;
+		t += dt;
+	}
+}
+
+/* The test's guarantee: implicit-deadline sets it accepts on random
+ * speeds meet every deadline under uniform EDF (the reference above). */
+static void test_uniform_vs_reference(void)
+{
+	struct dls_test_rng rng;
+	uint64_t runs = dls_test_scaled(1500), acc = 0, rejected_miss = 0;
+
+	dls_test_rng_seed(&rng, dls_test_seed("analysis uniform edf", 0x0edf));
+	for (uint64_t run = 0; run < runs; run++) {
+		struct dls_params ts[MAXN];
+		uint32_t cap[6];
+		int m = 2 + (int)dls_test_rng_below(&rng, 5);
+		size_t n = (size_t)m + dls_test_rng_below(&rng, MAXN - (uint64_t)m + 1);
+		struct dls_analysis_result r;
+		bool meets;
+
+		random_set(&rng, ts, n, 1 + dls_test_rng_below(&rng, 3));
+		for (size_t i = 0; i < n; i++)
+			ts[i].deadline = ts[i].period;
+		for (int c = 0; c < m; c++)
+			cap[c] = (uint32_t)(128 * (1 + dls_test_rng_below(&rng, 8)));
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(ts, n, cap, m, &r), 0);
+		meets = uniform_edf_meets(ts, n, cap, m);
+		if (r.schedulable && !meets) {
+			print_set(ts, n);
+			for (int c = 0; c < m; c++)
+				fprintf(stderr, "  capacity %u\n", cap[c]);
+			CU_FAIL_FATAL("uniform test accepts, uniform EDF misses");
+		}
+		acc += r.schedulable;
+		rejected_miss += !meets;
+	}
+	printf("uniform vs uniform EDF: %" PRIu64 " of %" PRIu64 " accepted, none missed; %"
+	       PRIu64 " rejected sets miss\n", acc, runs, rejected_miss);
+	CU_ASSERT(acc > runs / 20 && rejected_miss > 0);
+}
+
 /* Random sets on random speeds against the statement above, and equal to
  * GFB on identical CPUs (lambda = m - 1), constrained deadlines included. */
 static void test_uniform_random(void)
@@ -931,6 +1034,7 @@ static const struct dls_test_case cases[] = {
 	{ "global tests vs global EDF simulation", test_global_random },
 	{ "uniform CPUs: hand example and errors", test_uniform },
 	{ "uniform CPUs vs the statement, GFB on identical", test_uniform_random },
+	{ "uniform CPUs: accepted sets meet under uniform EDF", test_uniform_vs_reference },
 	{ "RTA equals the paper's plain iteration", test_rta_matches_paper },
 	{ "tardiness bound (sched-deadline.rst)", test_tardiness },
 	{ "partition examples", test_partition_examples },
