@@ -127,7 +127,11 @@ DLS_API int dls_analysis_bcl(const struct dls_params *ts, size_t n, int m,
  * and lambda = max_i (sum_{j>i} s_j) / s_i over the speeds sorted
  * decreasing. Stated for implicit deadlines; with D < T densities C/D
  * replace utilisations. On identical CPUs it is dls_analysis_gfb().
- * Exact rational comparison.
+ * Exact rational comparison. It guarantees uniform EDF, which runs the
+ * earliest-deadline jobs on the fastest CPUs at every instant; the
+ * library's global EDF places as Linux does (a running job is not moved to
+ * a faster CPU that frees up), so on mixed capacities it is no guarantee
+ * for the library's schedule.
  * @param[in] ts tasks (C is work at full speed). @param[in] n count.
  * @param[in] capacity @p m speeds (DLS_CAPACITY_SCALE = full speed, each
  * > 0), NULL for all full speed. @param[in] m CPUs.
