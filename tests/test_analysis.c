@@ -949,6 +949,34 @@ static uint64_t sbf_ref(unsigned P, unsigned Q, unsigned t)
 	}
 }
 
+/* Least supply of Theta in any piece of @ov units of one period: the rest
+ * of the period holds Pi - ov of it. */
+static uint64_t least_in_piece(uint64_t P, uint64_t Q, uint64_t ov)
+{
+	return Q + ov > P ? Q + ov - P : 0;
+}
+
+/*
+ * sbf from the definition for any Pi: each period [k Pi, (k+1) Pi) holds
+ * Theta units anywhere, independently, so a window starting @s into a
+ * period gets at least the sum over the periods it meets of what that
+ * period cannot keep outside it; the least over every integer start.
+ */
+static uint64_t sbf_window(uint64_t P, uint64_t Q, uint64_t t)
+{
+	uint64_t best = UINT64_MAX;
+
+	for (uint64_t s = 0; s < P; s++) {
+		uint64_t first = P - s < t ? P - s : t, rest = t - first;
+		uint64_t sup = least_in_piece(P, Q, first) + rest / P * Q +
+			       least_in_piece(P, Q, rest % P);
+
+		if (sup < best)
+			best = sup;
+	}
+	return best;
+}
+
 /*
  * Periodic resource (Shin & Lee, RTSS 2003, eq. 1): for Pi = 5, Theta = 2
  * the worst case supplies nothing for 2 (5 - 2) = 6 units, then 2 per 5:
@@ -965,17 +993,57 @@ static void test_prm_sbf(void)
 	DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(5, 6, 13), 0);
 	for (unsigned P = 1; P <= 4; P++)
 		for (unsigned Q = 0; Q <= P; Q++)
-			for (unsigned t = 0; t <= 3 * P; t++)
+			for (unsigned t = 0; t <= 3 * P; t++) {
+				DLS_ASSERT_EQ_U64(sbf_window(P, Q, t), sbf_ref(P, Q, t));
 				DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(P, Q, t), sbf_ref(P, Q, t));
+			}
 }
 
+/* The library's sbf against the window minimum on random (Pi, Theta, t),
+ * every t over a few periods and a random far t; and supply never grows
+ * faster than time. */
+static void test_prm_sbf_random(void)
+{
+	struct dls_test_rng rng;
+	uint64_t runs = dls_test_scaled(400);
+
+	dls_test_rng_seed(&rng, dls_test_seed("analysis prm sbf", 0x5bf));
+	for (uint64_t run = 0; run < runs; run++) {
+		uint64_t P = 1 + dls_test_rng_below(&rng, 300), Q = dls_test_rng_below(&rng, P + 1);
+		uint64_t far = dls_test_rng_below(&rng, UINT64_C(1) << 40);
+
+		for (uint64_t t = 0; t <= 4 * P + 2; t++) {
+			uint64_t got = dls_analysis_prm_sbf(P, Q, t);
+
+			if (got != sbf_window(P, Q, t))
+				fprintf(stderr, "Pi %" PRIu64 " Theta %" PRIu64 " t %" PRIu64 "\n",
+					P, Q, t);
+			DLS_ASSERT_EQ_U64(got, sbf_window(P, Q, t));
+			CU_ASSERT_FATAL(dls_analysis_prm_sbf(P, Q, t + 1) - got <= 1);
+		}
+		DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(P, Q, far), sbf_window(P, Q, far));
+	}
+}
+
+/* h(t) <= sbf(t) at every t up to @horizon, sbf from its definition. */
 static bool prm_brute(const struct dls_params *ts, size_t n, uint64_t P, uint64_t Q,
 		      uint64_t horizon)
 {
 	for (uint64_t t = 1; t <= horizon; t++)
-		if (demand_ref(ts, n, t) > dls_analysis_prm_sbf(P, Q, t))
+		if (demand_ref(ts, n, t) > sbf_window(P, Q, t))
 			return false;
 	return true;
+}
+
+/* The smallest integer Theta <= Pi that passes prm_brute(), or Pi + 1. */
+static uint64_t prm_brute_budget(const struct dls_params *ts, size_t n, uint64_t P,
+				 uint64_t horizon)
+{
+	uint64_t Q = 0;
+
+	while (Q <= P && !prm_brute(ts, n, P, Q, horizon))
+		Q++;
+	return Q;
 }
 
 /* The budget found passes at every instant up to a long horizon and one
@@ -996,20 +1064,22 @@ static void test_prm_budget(void)
 	for (uint64_t run = 0; run < runs; run++) {
 		struct dls_params ts[MAXN];
 		size_t n = 1 + dls_test_rng_below(&rng, 3);
-		uint64_t P = 1 + dls_test_rng_below(&rng, 6), H, horizon;
+		uint64_t P = 1 + dls_test_rng_below(&rng, 6), H, horizon, least;
 
 		random_set(&rng, ts, n, 3);
 		H = hyperperiod(ts, n);
 		horizon = 40 * H * P;
 		CU_ASSERT_EQUAL_FATAL(dls_analysis_prm_budget(ts, n, P, &r), 0);
+		least = prm_brute_budget(ts, n, P, horizon);
 		if (!r.schedulable) {
-			CU_ASSERT_FALSE(prm_brute(ts, n, P, P, horizon));
+			DLS_ASSERT_EQ_U64(least, P + 1);
 			continue;
 		}
 		found++;
 		CU_ASSERT_FATAL(r.value >= 1 && r.value <= P);
 		CU_ASSERT_FATAL(prm_brute(ts, n, P, r.value, horizon));
-		if (prm_brute(ts, n, P, r.value - 1, horizon)) {
+		CU_ASSERT_FATAL(least == r.value || least == r.value - 1);
+		if (least == r.value - 1) {
 			/* only the excluded budget: (Theta - 1) / Pi = U */
 			uint64_t num = 0;
 
@@ -1041,6 +1111,7 @@ static const struct dls_test_case cases[] = {
 	{ "partitions pass the per-CPU reference", test_partition_random },
 	{ "CBS admission matches attach", test_cbs_admit_matches_library },
 	{ "periodic resource sbf", test_prm_sbf },
+	{ "periodic resource sbf vs the window minimum", test_prm_sbf_random },
 	{ "periodic resource minimum budget", test_prm_budget },
 	{ NULL, NULL },
 };
