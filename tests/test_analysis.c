@@ -1053,6 +1053,7 @@ static void test_prm_budget(void)
 	struct dls_test_rng rng;
 	uint64_t runs = dls_test_scaled(300), found = 0, boundary = 0;
 	struct dls_params one[] = { task(1, 4, 4) };
+	struct dls_params readme[] = { task(1, 10, 10), task(2, 20, 20) };
 	struct dls_analysis_result r;
 
 	/* one task (1,4,4) in Pi = 2: sbf(4) = 2 (Theta - 1) ... Theta = 1
@@ -1060,6 +1061,17 @@ static void test_prm_budget(void)
 	CU_ASSERT_EQUAL_FATAL(dls_analysis_prm_budget(one, 1, 2, &r), 0);
 	CU_ASSERT_TRUE(r.schedulable);
 	DLS_ASSERT_EQ_U64(r.value, 1);
+	/* the README's worked example, by hand: (1, 10, 10), (2, 20, 20) in
+	 * Pi = 5: Theta = 1 gives sbf(20) = 3 < h(20) = 4; Theta = 2 gives
+	 * sbf(10) = 2, sbf(20) = 6; Pi = 10 needs 6 */
+	DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(5, 1, 20), 3);
+	DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(5, 2, 10), 2);
+	DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(5, 2, 20), 6);
+	DLS_ASSERT_EQ_U64(dls_analysis_dbf(readme, 2, 20), 4);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_prm_budget(readme, 2, 5, &r), 0);
+	DLS_ASSERT_EQ_U64(r.value, 2);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_prm_budget(readme, 2, 10, &r), 0);
+	DLS_ASSERT_EQ_U64(r.value, 6);
 	dls_test_rng_seed(&rng, dls_test_seed("analysis prm", 0x9e11));
 	for (uint64_t run = 0; run < runs; run++) {
 		struct dls_params ts[MAXN];
