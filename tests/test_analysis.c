@@ -3,9 +3,10 @@
  * (each cited), and randomized comparisons with references written here
  * from the definitions: demand counted job by job at every instant up to a
  * bound past the hyperperiod, unit-step EDF simulation of synchronous
- * periodic release on one and on m CPUs, the periodic resource's supply
- * minimised over every placement of its budget, and the library's own
- * admission through real attaches.
+ * periodic release on one and on m CPUs, event-driven uniform EDF on CPUs
+ * of different speeds, the periodic resource's supply minimised over every
+ * placement of its budget (exhaustively for small periods, window by window
+ * for any), and the library's own admission through real attaches.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -506,6 +507,13 @@ static bool uniform_edf_meets(const struct dls_params *ts, size_t n, const uint3
 	}
 }
 
+/* Capacities 128..1024 in steps of 128: few enough that ties occur. */
+static void random_speeds(struct dls_test_rng *rng, uint32_t *cap, int m)
+{
+	for (int c = 0; c < m; c++)
+		cap[c] = (uint32_t)(128 * (1 + dls_test_rng_below(rng, 8)));
+}
+
 /* The test's guarantee: implicit-deadline sets it accepts on random
  * speeds meet every deadline under uniform EDF (the reference above). */
 static void test_uniform_vs_reference(void)
@@ -525,8 +533,7 @@ static void test_uniform_vs_reference(void)
 		random_set(&rng, ts, n, 1 + dls_test_rng_below(&rng, 3));
 		for (size_t i = 0; i < n; i++)
 			ts[i].deadline = ts[i].period;
-		for (int c = 0; c < m; c++)
-			cap[c] = (uint32_t)(128 * (1 + dls_test_rng_below(&rng, 8)));
+		random_speeds(&rng, cap, m);
 		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(ts, n, cap, m, &r), 0);
 		meets = uniform_edf_meets(ts, n, cap, m);
 		if (r.schedulable && !meets) {
@@ -559,11 +566,9 @@ static void test_uniform_random(void)
 		struct dls_analysis_result r, g;
 
 		random_set(&rng, ts, n, 1 + dls_test_rng_below(&rng, 4));
-		for (int c = 0; c < m; c++) {
-			/* a few distinct speeds so ties occur */
-			cap[c] = (uint32_t)(128 * (1 + dls_test_rng_below(&rng, 8)));
+		random_speeds(&rng, cap, m);
+		for (int c = 0; c < m; c++)
 			full[c] = DLS_CAPACITY_SCALE;
-		}
 		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(ts, n, cap, m, &r), 0);
 		if (r.schedulable != uniform_ref(ts, n, cap, m)) {
 			print_set(ts, n);
