@@ -434,6 +434,17 @@ static void test_uniform(void)
 	CU_ASSERT_TRUE(r.schedulable);
 	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(on, 2, half, 1, &r), 0);
 	CU_ASSERT_FALSE(r.schedulable);
+	/* on the bound with thirds, so only the exact comparison decides:
+	 * 2/3 + 1/2 + (1/2)(2/3) = 3/2, at ns scale too; a little more fails */
+	for (uint64_t k = 1; k <= 1000000; k *= 1000) {
+		struct dls_params thirds[] = { task(2 * k, 3 * k, 3 * k), task(k, 2 * k, 2 * k),
+					       task(1, 3000000000000, 3000000000000) };
+
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(thirds, 2, fast_slow, 2, &r), 0);
+		CU_ASSERT_TRUE(r.schedulable);
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(thirds, 3, fast_slow, 2, &r), 0);
+		CU_ASSERT_FALSE(r.schedulable);
+	}
 	DLS_ASSERT_EQ_S64(dls_analysis_uniform(on, 3, zero, 2, &r), DLS_EINVAL);
 	DLS_ASSERT_EQ_S64(dls_analysis_uniform(on, 3, fast_slow, 0, &r), DLS_EINVAL);
 	DLS_ASSERT_EQ_S64(dls_analysis_uniform(on, 3, fast_slow, 2, NULL), DLS_EINVAL);
