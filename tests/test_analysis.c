@@ -3,9 +3,10 @@
  * (each cited), and randomized comparisons with references written here
  * from the definitions: demand counted job by job at every instant up to a
  * bound past the hyperperiod, unit-step EDF simulation of synchronous
- * periodic release on one and on m CPUs, the periodic resource's supply
- * minimised over every placement of its budget, and the library's own
- * admission through real attaches.
+ * periodic release on one and on m CPUs, event-driven uniform EDF on CPUs
+ * of different speeds, the periodic resource's supply minimised over every
+ * placement of its budget (exhaustively for small periods, window by window
+ * for any), and the library's own admission through real attaches.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -366,6 +367,234 @@ static void test_gfb_bound(void)
 	/* one CPU: the density test */
 	CU_ASSERT_EQUAL_FATAL(dls_analysis_gfb(ts, 2, 1, &r), 0);
 	CU_ASSERT_TRUE(r.schedulable);
+}
+
+/* Funk, Goossens & Baruah's uniform test from its statement: speeds
+ * sorted decreasing, lambda the largest tail ratio, compared over the LCM
+ * of the deadlines in integers (small sets only). */
+static int cmp_cap_desc(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static bool uniform_ref(const struct dls_params *ts, size_t n, const uint32_t *cap, int m)
+{
+	uint32_t s[16];
+	uint64_t S = 0, lnum = 0, lden = 1, L = 1, sum = 0, dmax = 0;
+
+	memcpy(s, cap, (size_t)m * sizeof(*s));
+	qsort(s, (size_t)m, sizeof(*s), cmp_cap_desc);
+	for (int i = 0; i < m; i++) {
+		uint64_t tail = 0;
+
+		S += s[i];
+		for (int j = i + 1; j < m; j++)
+			tail += s[j];
+		if (tail * lden > lnum * s[i]) {
+			lnum = tail;
+			lden = s[i];
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		L = L / gcd(L, ts[i].deadline) * ts[i].deadline;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t d = ts[i].runtime * (L / ts[i].deadline);
+
+		sum += d;
+		if (d > dmax)
+			dmax = d;
+	}
+	/* sum/L + (lnum/lden) dmax/L <= S / SCALE */
+	return (unsigned __int128)DLS_CAPACITY_SCALE * (sum * lden + lnum * dmax) <=
+	       (unsigned __int128)S * lden * L;
+}
+
+/*
+ * Uniform CPUs (Funk, Goossens & Baruah, RTSS 2001). Speeds 1 and 1/2:
+ * S = 3/2, lambda = (1/2) / 1 = 1/2, so u_max = 1/2 leaves sum u <= 5/4 and
+ * (1,2,2), (1,2,2), (1,4,4) sits exactly on the bound (by hand); a third
+ * task of 2/7 exceeds it. One CPU of speed 1/2 is the density test at 1/2.
+ */
+static void test_uniform(void)
+{
+	const uint32_t fast_slow[] = { 1024, 512 }, half[] = { 512 }, zero[] = { 1024, 0 };
+	struct dls_params on[] = { task(1, 2, 2), task(1, 2, 2), task(1, 4, 4) };
+	struct dls_params over[] = { task(1, 2, 2), task(1, 2, 2), task(2, 7, 7) };
+	struct dls_analysis_result r;
+
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(on, 3, fast_slow, 2, &r), 0);
+	CU_ASSERT_TRUE(r.schedulable);
+	DLS_ASSERT_EQ_U64(r.value, 3 * DLS_BW_UNIT / 2);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(over, 3, fast_slow, 2, &r), 0);
+	CU_ASSERT_FALSE(r.schedulable);
+	DLS_ASSERT_EQ_U64(r.task, 0);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(on, 1, half, 1, &r), 0);
+	CU_ASSERT_TRUE(r.schedulable);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(on, 2, half, 1, &r), 0);
+	CU_ASSERT_FALSE(r.schedulable);
+	/* on the bound with thirds, so only the exact comparison decides:
+	 * 2/3 + 1/2 + (1/2)(2/3) = 3/2, at ns scale too; a little more fails */
+	for (uint64_t k = 1; k <= 1000000; k *= 1000) {
+		struct dls_params thirds[] = { task(2 * k, 3 * k, 3 * k), task(k, 2 * k, 2 * k),
+					       task(1, 3000000000000, 3000000000000) };
+
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(thirds, 2, fast_slow, 2, &r), 0);
+		CU_ASSERT_TRUE(r.schedulable);
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(thirds, 3, fast_slow, 2, &r), 0);
+		CU_ASSERT_FALSE(r.schedulable);
+	}
+	DLS_ASSERT_EQ_S64(dls_analysis_uniform(on, 3, zero, 2, &r), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_analysis_uniform(on, 3, fast_slow, 0, &r), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls_analysis_uniform(on, 3, fast_slow, 2, NULL), DLS_EINVAL);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(on, 0, fast_slow, 2, &r), 0);
+	CU_ASSERT_TRUE(r.schedulable);
+}
+
+/*
+ * Uniform EDF as Funk, Goossens & Baruah define it: at every instant the
+ * ready jobs with the earliest deadlines (ties to the lower index) run on
+ * the fastest CPUs, one each. Event-driven over the hyperperiod of
+ * synchronous periodic release, implicit deadlines (a job still unfinished
+ * at its task's next release has missed). Times are doubles: a job counts
+ * as finished within 1e-9 of its work, so only misses of less than that
+ * could hide.
+ */
+static bool uniform_edf_meets(const struct dls_params *ts, size_t n, const uint32_t *cap,
+			      int m)
+{
+	double speed[16], rem[MAXN] = { 0 }, t = 0, H = (double)hyperperiod(ts, n);
+	uint64_t job[MAXN] = { 0 };
+	const double eps = 1e-9;
+
+	for (int c = 0; c < m; c++)
+		speed[c] = cap[c] / (double)DLS_CAPACITY_SCALE;
+	for (int c = 1; c < m; c++) /* insertion sort, fastest first */
+		for (int k = c; k > 0 && speed[k] > speed[k - 1]; k--) {
+			double x = speed[k];
+
+			speed[k] = speed[k - 1];
+			speed[k - 1] = x;
+		}
+	for (;;) {
+		size_t order[MAXN], nr = 0;
+		double dt = H - t;
+
+		for (size_t i = 0; i < n; i++)
+			if ((double)(job[i] * per(&ts[i])) <= t + eps) {
+				if (rem[i] > eps)
+					return false;
+				if (t + eps >= H)
+					continue;
+				rem[i] = (double)ts[i].runtime;
+				job[i]++;
+			}
+		if (t + eps >= H)
+			return true;
+		for (size_t i = 0; i < n; i++) {
+			size_t k = nr;
+
+			if (rem[i] <= eps)
+				continue;
+			nr++;
+			/* by deadline job[i] T_i, then index */
+			while (k > 0 && job[order[k - 1]] * per(&ts[order[k - 1]]) >
+						job[i] * per(&ts[i])) {
+				order[k] = order[k - 1];
+				k--;
+			}
+			order[k] = i;
+		}
+		for (size_t i = 0; i < n; i++)
+			if ((double)(job[i] * per(&ts[i])) - t < dt)
+				dt = (double)(job[i] * per(&ts[i])) - t;
+		for (size_t k = 0; k < nr && k < (size_t)m; k++)
+			if (rem[order[k]] / speed[k] < dt)
+				dt = rem[order[k]] / speed[k];
+		for (size_t k = 0; k < nr && k < (size_t)m; k++)
+			rem[order[k]] -= speed[k] * dt;
+		t += dt;
+	}
+}
+
+/* Capacities 128..1024 in steps of 128: few enough that ties occur. */
+static void random_speeds(struct dls_test_rng *rng, uint32_t *cap, int m)
+{
+	for (int c = 0; c < m; c++)
+		cap[c] = (uint32_t)(128 * (1 + dls_test_rng_below(rng, 8)));
+}
+
+/* The test's guarantee: implicit-deadline sets it accepts on random
+ * speeds meet every deadline under uniform EDF (the reference above). */
+static void test_uniform_vs_reference(void)
+{
+	struct dls_test_rng rng;
+	uint64_t runs = dls_test_scaled(1500), acc = 0, rejected_miss = 0;
+
+	dls_test_rng_seed(&rng, dls_test_seed("analysis uniform edf", 0x0edf));
+	for (uint64_t run = 0; run < runs; run++) {
+		struct dls_params ts[MAXN];
+		uint32_t cap[6];
+		int m = 2 + (int)dls_test_rng_below(&rng, 5);
+		size_t n = (size_t)m + dls_test_rng_below(&rng, MAXN - (uint64_t)m + 1);
+		struct dls_analysis_result r;
+		bool meets;
+
+		random_set(&rng, ts, n, 1 + dls_test_rng_below(&rng, 3));
+		for (size_t i = 0; i < n; i++)
+			ts[i].deadline = ts[i].period;
+		random_speeds(&rng, cap, m);
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(ts, n, cap, m, &r), 0);
+		meets = uniform_edf_meets(ts, n, cap, m);
+		if (r.schedulable && !meets) {
+			print_set(ts, n);
+			for (int c = 0; c < m; c++)
+				fprintf(stderr, "  capacity %u\n", cap[c]);
+			CU_FAIL_FATAL("uniform test accepts, uniform EDF misses");
+		}
+		acc += r.schedulable;
+		rejected_miss += !meets;
+	}
+	printf("uniform vs uniform EDF: %" PRIu64 " of %" PRIu64 " accepted, none missed; %"
+	       PRIu64 " rejected sets miss\n", acc, runs, rejected_miss);
+	CU_ASSERT(acc > runs / 20 && rejected_miss > 0);
+}
+
+/* Random sets on random speeds against the statement above, and equal to
+ * GFB on identical CPUs (lambda = m - 1), constrained deadlines included. */
+static void test_uniform_random(void)
+{
+	struct dls_test_rng rng;
+	uint64_t runs = dls_test_scaled(3000), acc = 0, gfb_acc = 0;
+
+	dls_test_rng_seed(&rng, dls_test_seed("analysis uniform", 0x5bee));
+	for (uint64_t run = 0; run < runs; run++) {
+		struct dls_params ts[MAXN];
+		uint32_t cap[8], full[8];
+		int m = 1 + (int)dls_test_rng_below(&rng, 6);
+		size_t n = 1 + dls_test_rng_below(&rng, MAXN);
+		struct dls_analysis_result r, g;
+
+		random_set(&rng, ts, n, 1 + dls_test_rng_below(&rng, 4));
+		random_speeds(&rng, cap, m);
+		for (int c = 0; c < m; c++)
+			full[c] = DLS_CAPACITY_SCALE;
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(ts, n, cap, m, &r), 0);
+		if (r.schedulable != uniform_ref(ts, n, cap, m)) {
+			print_set(ts, n);
+			CU_FAIL_FATAL("uniform test differs from its statement");
+		}
+		acc += r.schedulable;
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(ts, n, full, m, &r), 0);
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_gfb(ts, n, m, &g), 0);
+		CU_ASSERT_EQUAL_FATAL(r.schedulable, g.schedulable);
+		DLS_ASSERT_EQ_U64(r.value, g.value);
+		gfb_acc += g.schedulable;
+	}
+	printf("uniform: %" PRIu64 " of %" PRIu64 " accepted; on identical CPUs %" PRIu64
+	       " as GFB\n", acc, runs, gfb_acc);
+	CU_ASSERT(acc > 0 && acc < runs && gfb_acc > 0 && gfb_acc < runs);
 }
 
 /* Sufficient tests never accept a set simulated global EDF misses, and RTA's
@@ -736,6 +965,34 @@ static uint64_t sbf_ref(unsigned P, unsigned Q, unsigned t)
 	}
 }
 
+/* Least supply of Theta in any piece of @ov units of one period: the rest
+ * of the period holds Pi - ov of it. */
+static uint64_t least_in_piece(uint64_t P, uint64_t Q, uint64_t ov)
+{
+	return Q + ov > P ? Q + ov - P : 0;
+}
+
+/*
+ * sbf from the definition for any Pi: each period [k Pi, (k+1) Pi) holds
+ * Theta units anywhere, independently, so a window starting @s into a
+ * period gets at least the sum over the periods it meets of what that
+ * period cannot keep outside it; the least over every integer start.
+ */
+static uint64_t sbf_window(uint64_t P, uint64_t Q, uint64_t t)
+{
+	uint64_t best = UINT64_MAX;
+
+	for (uint64_t s = 0; s < P; s++) {
+		uint64_t first = P - s < t ? P - s : t, rest = t - first;
+		uint64_t sup = least_in_piece(P, Q, first) + rest / P * Q +
+			       least_in_piece(P, Q, rest % P);
+
+		if (sup < best)
+			best = sup;
+	}
+	return best;
+}
+
 /*
  * Periodic resource (Shin & Lee, RTSS 2003, eq. 1): for Pi = 5, Theta = 2
  * the worst case supplies nothing for 2 (5 - 2) = 6 units, then 2 per 5:
@@ -752,17 +1009,57 @@ static void test_prm_sbf(void)
 	DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(5, 6, 13), 0);
 	for (unsigned P = 1; P <= 4; P++)
 		for (unsigned Q = 0; Q <= P; Q++)
-			for (unsigned t = 0; t <= 3 * P; t++)
+			for (unsigned t = 0; t <= 3 * P; t++) {
+				DLS_ASSERT_EQ_U64(sbf_window(P, Q, t), sbf_ref(P, Q, t));
 				DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(P, Q, t), sbf_ref(P, Q, t));
+			}
 }
 
+/* The library's sbf against the window minimum on random (Pi, Theta, t),
+ * every t over a few periods and a random far t; and supply never grows
+ * faster than time. */
+static void test_prm_sbf_random(void)
+{
+	struct dls_test_rng rng;
+	uint64_t runs = dls_test_scaled(400);
+
+	dls_test_rng_seed(&rng, dls_test_seed("analysis prm sbf", 0x5bf));
+	for (uint64_t run = 0; run < runs; run++) {
+		uint64_t P = 1 + dls_test_rng_below(&rng, 300), Q = dls_test_rng_below(&rng, P + 1);
+		uint64_t far = dls_test_rng_below(&rng, UINT64_C(1) << 40);
+
+		for (uint64_t t = 0; t <= 4 * P + 2; t++) {
+			uint64_t got = dls_analysis_prm_sbf(P, Q, t);
+
+			if (got != sbf_window(P, Q, t))
+				fprintf(stderr, "Pi %" PRIu64 " Theta %" PRIu64 " t %" PRIu64 "\n",
+					P, Q, t);
+			DLS_ASSERT_EQ_U64(got, sbf_window(P, Q, t));
+			CU_ASSERT_FATAL(dls_analysis_prm_sbf(P, Q, t + 1) - got <= 1);
+		}
+		DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(P, Q, far), sbf_window(P, Q, far));
+	}
+}
+
+/* h(t) <= sbf(t) at every t up to @horizon, sbf from its definition. */
 static bool prm_brute(const struct dls_params *ts, size_t n, uint64_t P, uint64_t Q,
 		      uint64_t horizon)
 {
 	for (uint64_t t = 1; t <= horizon; t++)
-		if (demand_ref(ts, n, t) > dls_analysis_prm_sbf(P, Q, t))
+		if (demand_ref(ts, n, t) > sbf_window(P, Q, t))
 			return false;
 	return true;
+}
+
+/* The smallest integer Theta <= Pi that passes prm_brute(), or Pi + 1. */
+static uint64_t prm_brute_budget(const struct dls_params *ts, size_t n, uint64_t P,
+				 uint64_t horizon)
+{
+	uint64_t Q = 0;
+
+	while (Q <= P && !prm_brute(ts, n, P, Q, horizon))
+		Q++;
+	return Q;
 }
 
 /* The budget found passes at every instant up to a long horizon and one
@@ -772,6 +1069,7 @@ static void test_prm_budget(void)
 	struct dls_test_rng rng;
 	uint64_t runs = dls_test_scaled(300), found = 0, boundary = 0;
 	struct dls_params one[] = { task(1, 4, 4) };
+	struct dls_params readme[] = { task(1, 10, 10), task(2, 20, 20) };
 	struct dls_analysis_result r;
 
 	/* one task (1,4,4) in Pi = 2: sbf(4) = 2 (Theta - 1) ... Theta = 1
@@ -779,24 +1077,37 @@ static void test_prm_budget(void)
 	CU_ASSERT_EQUAL_FATAL(dls_analysis_prm_budget(one, 1, 2, &r), 0);
 	CU_ASSERT_TRUE(r.schedulable);
 	DLS_ASSERT_EQ_U64(r.value, 1);
+	/* the README's worked example, by hand: (1, 10, 10), (2, 20, 20) in
+	 * Pi = 5: Theta = 1 gives sbf(20) = 3 < h(20) = 4; Theta = 2 gives
+	 * sbf(10) = 2, sbf(20) = 6; Pi = 10 needs 6 */
+	DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(5, 1, 20), 3);
+	DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(5, 2, 10), 2);
+	DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(5, 2, 20), 6);
+	DLS_ASSERT_EQ_U64(dls_analysis_dbf(readme, 2, 20), 4);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_prm_budget(readme, 2, 5, &r), 0);
+	DLS_ASSERT_EQ_U64(r.value, 2);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_prm_budget(readme, 2, 10, &r), 0);
+	DLS_ASSERT_EQ_U64(r.value, 6);
 	dls_test_rng_seed(&rng, dls_test_seed("analysis prm", 0x9e11));
 	for (uint64_t run = 0; run < runs; run++) {
 		struct dls_params ts[MAXN];
 		size_t n = 1 + dls_test_rng_below(&rng, 3);
-		uint64_t P = 1 + dls_test_rng_below(&rng, 6), H, horizon;
+		uint64_t P = 1 + dls_test_rng_below(&rng, 6), H, horizon, least;
 
 		random_set(&rng, ts, n, 3);
 		H = hyperperiod(ts, n);
 		horizon = 40 * H * P;
 		CU_ASSERT_EQUAL_FATAL(dls_analysis_prm_budget(ts, n, P, &r), 0);
+		least = prm_brute_budget(ts, n, P, horizon);
 		if (!r.schedulable) {
-			CU_ASSERT_FALSE(prm_brute(ts, n, P, P, horizon));
+			DLS_ASSERT_EQ_U64(least, P + 1);
 			continue;
 		}
 		found++;
 		CU_ASSERT_FATAL(r.value >= 1 && r.value <= P);
 		CU_ASSERT_FATAL(prm_brute(ts, n, P, r.value, horizon));
-		if (prm_brute(ts, n, P, r.value - 1, horizon)) {
+		CU_ASSERT_FATAL(least == r.value || least == r.value - 1);
+		if (least == r.value - 1) {
 			/* only the excluded budget: (Theta - 1) / Pi = U */
 			uint64_t num = 0;
 
@@ -819,12 +1130,16 @@ static const struct dls_test_case cases[] = {
 	{ "Dhall's effect: every global test rejects", test_dhall },
 	{ "GFB bound is tight", test_gfb_bound },
 	{ "global tests vs global EDF simulation", test_global_random },
+	{ "uniform CPUs: hand example and errors", test_uniform },
+	{ "uniform CPUs vs the statement, GFB on identical", test_uniform_random },
+	{ "uniform CPUs: accepted sets meet under uniform EDF", test_uniform_vs_reference },
 	{ "RTA equals the paper's plain iteration", test_rta_matches_paper },
 	{ "tardiness bound (sched-deadline.rst)", test_tardiness },
 	{ "partition examples", test_partition_examples },
 	{ "partitions pass the per-CPU reference", test_partition_random },
 	{ "CBS admission matches attach", test_cbs_admit_matches_library },
 	{ "periodic resource sbf", test_prm_sbf },
+	{ "periodic resource sbf vs the window minimum", test_prm_sbf_random },
 	{ "periodic resource minimum budget", test_prm_budget },
 	{ NULL, NULL },
 };

@@ -3,8 +3,9 @@
  * answers: the assertions of schedcat's own test suite (an independent
  * analysis library; its task sets and verdicts, not its code), the worked
  * examples of Linux's Documentation/scheduler/sched-deadline.rst, a solved
- * exercise of Buttazzo's "Hard Real-Time Computing Systems" and the task
- * tests of RealTimeScheduling.jl. Each case names its source and test.
+ * exercise of Buttazzo's "Hard Real-Time Computing Systems", the task
+ * tests of RealTimeScheduling.jl and the periodic-supply tests of
+ * response-time-analysis-rs. Each case names its source and test.
  *
  * Where a source's model differs from ours (schedcat allows D > T and some
  * of its tests are not ours), the case says how it differs and compares
@@ -433,6 +434,44 @@ static void test_julia_periodic_task(void)
 	DLS_ASSERT_EQ_S64(dls_analysis_check(&t3, 1), DLS_EDEADLINE_GT_PERIOD);
 }
 
+/*
+ * response-time-analysis-rs (Brandenburg), src/supply/tests.rs at commit
+ * a9c9cd7a627f0e1b446f790010ebecee1efd70a3, test periodic_supply: the
+ * periodic resource of period 5 and budget 3 (Shin & Lee's sbf) provides
+ * 0, 0, 0, 0, 0, 1, 2, 3, 3, 3, 4, 5, 6, 6, 6, 7 in intervals of 0..15, and
+ * its service_time, the shortest interval providing s = 0..15, is
+ * 0, 5, 6, 7, 10, 11, 12, 15, 16, 17, 20, 21, 22, 25, 26, 27; test
+ * periodic_supply2: for every period 2..111 and budget 1..period, the
+ * shortest interval providing x = 1..999 provides exactly x (the supply
+ * never jumps past an integer).
+ */
+static void test_rta_rs_periodic_supply(void)
+{
+	static const uint64_t sbf[] = { 0, 0, 0, 0, 0, 1, 2, 3, 3, 3, 4, 5, 6, 6, 6, 7 };
+	static const uint64_t st[] = { 0, 5, 6, 7, 10, 11, 12, 15, 16, 17, 20, 21, 22,
+				       25, 26, 27 };
+
+	for (uint64_t t = 0; t <= 15; t++)
+		DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(5, 3, t), sbf[t]);
+	for (uint64_t x = 0; x <= 15; x++) {
+		uint64_t t = 0;
+
+		while (dls_analysis_prm_sbf(5, 3, t) < x)
+			t++;
+		DLS_ASSERT_EQ_U64(t, st[x]);
+	}
+	for (uint64_t P = 2; P <= 111; P++)
+		for (uint64_t Q = 1; Q <= P; Q++) {
+			uint64_t t = 0;
+
+			for (uint64_t x = 1; x < 1000; x++) {
+				while (dls_analysis_prm_sbf(P, Q, t) < x)
+					t++;
+				DLS_ASSERT_EQ_U64(dls_analysis_prm_sbf(P, Q, t), x);
+			}
+		}
+}
+
 static const struct dls_test_case cases[] = {
 	{ "schedcat Test_QPA (D > T compared by demand)", test_schedcat_qpa },
 	{ "schedcat QPA known unschedulable", test_schedcat_qpa_known_unschedulable },
@@ -445,6 +484,8 @@ static const struct dls_test_case cases[] = {
 	{ "sched-deadline.rst 4: 95% admission", test_kernel_doc_admission },
 	{ "Buttazzo exercise 4.6: processor demand", test_buttazzo_ex46 },
 	{ "RealTimeScheduling.jl PeriodicTask", test_julia_periodic_task },
+	{ "response-time-analysis-rs periodic_supply (Shin & Lee sbf)",
+	  test_rta_rs_periodic_supply },
 	{ NULL, NULL },
 };
 

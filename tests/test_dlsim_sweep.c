@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <dlsched/analysis.h>
+
 #include "dls_test.h"
 #include "sim.h"
 #include "sweep.h"
@@ -175,6 +177,11 @@ static struct sweep_config config(int cpus, int tasks, double *utils, int nr_uti
 		.period_gran_us = 1000, .horizon_us = 300000, .mode = WL_MODE_GLOBAL,
 		.jobs = 1, .max_tries = 100000,
 	};
+}
+
+static uint64_t gcd_u64(uint64_t a, uint64_t b)
+{
+	return b ? gcd_u64(b, a % b) : a;
 }
 
 static bool same_set(const struct sweep_task *a, const struct sweep_task *b, int n)
@@ -397,6 +404,96 @@ static void test_analysis_cross_check(void)
 }
 
 /*
+ * Global EDF on uniform CPUs. Funk, Goossens & Baruah's test (RTSS 2001)
+ * is a guarantee for uniform EDF, which keeps the earliest-deadline jobs
+ * on the fastest CPUs at every instant. The library's global EDF places as
+ * Linux does: a running job is never moved to a CPU that becomes free, and
+ * pull takes only waiting jobs. Capacities 960 and 256, tasks (C, T) =
+ * (9510, 20000), (862, 40000), (10110, 20000) us (found by the random runs
+ * below): U = 1.0026, lambda u_max = (256/960) 0.5055, 1.137 <= S = 1.1875,
+ * so the test accepts. Uniform EDF (by hand): t0 on the fast CPU ends at
+ * 10.144 ms, t2 then moves there with 7.574 ms of work left and ends at
+ * 18.22 ms. In dlsim t2 stays on the slow CPU and ends at 40.44 ms while
+ * the fast one idles: a miss. So the test is not a guarantee for this
+ * scheduler on mixed capacities; it is on identical CPUs of any capacity
+ * (it is GFB there), which the random runs check against dlsim.
+ */
+static void test_uniform_vs_simulation(void)
+{
+	static const uint64_t periods_ms[] = { 10, 20, 25, 40, 50, 100, 200 };
+	static const uint32_t gap_cap[] = { 960, 256 };
+	uint64_t runs = dls_test_scaled(240), accepted = 0, mixed_missed = 0, events = 0;
+	struct sweep_task gap[3] = { { 0, 9510, 20000, 20000, false },
+				     { 0, 862, 40000, 40000, false },
+				     { 0, 10110, 20000, 20000, false } };
+	struct dls_params gts[3];
+	struct sweep_config g = config(2, 3, NULL, 0, 1);
+	struct dls_analysis_result r;
+	struct dls_test_rng rng;
+
+	for (int i = 0; i < 3; i++)
+		gts[i] = (struct dls_params){ .runtime = gap[i].runtime_us * 1000,
+					      .deadline = gap[i].deadline_us * 1000,
+					      .period = gap[i].period_us * 1000 };
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(gts, 3, gap_cap, 2, &r), 0);
+	CU_ASSERT_TRUE(r.schedulable);
+	g.capacity = gap_cap;
+	g.horizon_us = 60000;
+	DLS_ASSERT_EQ_S64(sweep_simulate_unadmitted(&g, gap, &events, true), 0);
+
+	dls_test_rng_seed(&rng, dls_test_seed("sweep uniform", 0x0f6b));
+	for (uint64_t run = 0; run < runs; run++) {
+		int m = 2 + (int)dls_test_rng_below(&rng, 3);
+		int n = m + 1 + (int)dls_test_rng_below(&rng, 4);
+		bool identical = run % 2 == 0;
+		uint32_t cap[4];
+		struct sweep_task t[8];
+		struct dls_params ts[8];
+		struct sweep_config c = config(m, n, NULL, 0, 1);
+		uint64_t H = 1, tmax = 0, speed = 0;
+		int rc;
+
+		for (int k = 0; k < m; k++) {
+			cap[k] = identical && k ? cap[0]
+				 : (uint32_t)(256 + 64 * dls_test_rng_below(&rng, 13));
+			speed += cap[k];
+		}
+		for (int i = 0; i < n; i++) {
+			uint64_t T = periods_ms[dls_test_rng_below(&rng, 7)] * 1000;
+			/* u up to 3/4 of the mean speed, C at least 2 us */
+			uint64_t C = 2 + dls_test_rng_below(&rng, 3 * T * speed / (uint64_t)m / 4096);
+
+			t[i] = (struct sweep_task){ .u = (double)C / (double)T, .runtime_us = C,
+						    .deadline_us = T, .period_us = T };
+			ts[i] = (struct dls_params){ .runtime = C * 1000, .deadline = T * 1000,
+						     .period = T * 1000 };
+			H = H / gcd_u64(H, T) * T;
+			tmax = T > tmax ? T : tmax;
+		}
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_uniform(ts, (size_t)n, cap, m, &r), 0);
+		if (!r.schedulable)
+			continue;
+		c.capacity = cap;
+		c.horizon_us = H + tmax;
+		rc = sweep_simulate_unadmitted(&c, t, &events, true);
+		CU_ASSERT_FATAL(rc == 0 || rc == 1);
+		if (identical && rc != 1) {
+			fprintf(stderr, "capacity %u x %d:", cap[0], m);
+			for (int i = 0; i < n; i++)
+				fprintf(stderr, " (%" PRIu64 ", %" PRIu64 ")", t[i].runtime_us,
+					t[i].period_us);
+			fprintf(stderr, " us\n");
+			CU_FAIL_FATAL("uniform test accepts on identical CPUs, dlsim misses");
+		}
+		accepted += identical;
+		mixed_missed += !identical && rc != 1;
+	}
+	printf("uniform vs dlsim: %" PRIu64 " sets accepted on identical CPUs, none missed; "
+	       "%" PRIu64 " accepted on mixed capacities miss in dlsim\n", accepted, mixed_missed);
+	CU_ASSERT(accepted > runs / 20);
+}
+
+/*
  * `dlsim FILE` on a set `sweep --save` wrote gives the sweep's verdict:
  * the file's simulation section carries the sweep's admission limit. On
  * one CPU EDF schedules every implicit-deadline set up to U = 1 (Liu &
@@ -456,6 +553,8 @@ static const struct dls_test_case cases[] = {
 	{ "sweep: saved sets replay to the same verdict", test_saved_sets_replay },
 	{ "sweep: analysis cross-check agrees, and reports a disagreement",
 	  test_analysis_cross_check },
+	{ "uniform CPUs: dlsim meets accepted sets on equal capacities, not always on mixed",
+	  test_uniform_vs_simulation },
 	{ NULL, NULL },
 };
 

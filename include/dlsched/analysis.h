@@ -122,6 +122,30 @@ DLS_API int dls_analysis_bcl(const struct dls_params *ts, size_t n, int m,
 			     struct dls_analysis_result *r);
 
 /**
+ * @brief Global EDF on uniform CPUs (Funk, Goossens & Baruah, RTSS 2001):
+ * schedulable when sum u_i <= S - lambda u_max, where S is the total speed
+ * and lambda = max_i (sum_{j>i} s_j) / s_i over the speeds sorted
+ * decreasing. Stated for implicit deadlines; with D < T densities C/D
+ * replace utilisations. On identical CPUs it is dls_analysis_gfb().
+ * Exact rational comparison. It guarantees uniform EDF, which runs the
+ * earliest-deadline jobs on the fastest CPUs at every instant; the
+ * library's global EDF places as Linux does (a running job is not moved to
+ * a faster CPU that frees up), so on mixed capacities it is no guarantee
+ * for the library's schedule.
+ * @param[in] ts tasks (C is work at full speed). @param[in] n count.
+ * @param[in] capacity @p m speeds (DLS_CAPACITY_SCALE = full speed, each
+ * > 0), NULL for all full speed. @param[in] m CPUs.
+ * @param[out] r verdict; @c value is the left side sum u_i + lambda u_max
+ * (DLS_BW_UNIT = 1.0, truncated; GFB's figure on identical CPUs), @c task
+ * the task with the largest density.
+ * @retval 0 done. @retval DLS_EINVAL bad set, m < 1, a capacity 0 or r NULL.
+ * @retval DLS_ERANGE as dls_analysis_utilization().
+ */
+DLS_API int dls_analysis_uniform(const struct dls_params *ts, size_t n,
+				 const uint32_t *capacity, int m,
+				 struct dls_analysis_result *r);
+
+/**
  * @brief Iterative response-time test for global EDF (Bertogna & Cirinei,
  * RTSS 2007): rounds of per-task fixed points, each using the slacks
  * D - R found so far, until no bound changes or 64 rounds have run. Each

@@ -26,6 +26,17 @@ static inline uint64_t dls__sat_add(uint64_t a, uint64_t b)
 	return a + b < a ? UINT64_MAX : a + b;
 }
 
+static inline uint64_t dls__gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
 /* ceil(a * b / c), saturating; c != 0. */
 static inline uint64_t dls__mul_div_ceil(uint64_t a, uint64_t b, uint64_t c)
 {
@@ -45,6 +56,20 @@ struct dls__ratio_sum {
 	uint64_t lcm;  /* LCM of the X_i when the fallback computed it, else 0 */
 	dls_u128 num;  /* the sum times lcm, exact, when lcm != 0 */
 };
+
+/* The general form: sum_i w_i C_i / X_i with w_i = @base, plus @extra_w at
+ * index @extra, compared with @bound (below 2^96). */
+struct dls__ratio_weights {
+	bool density;
+	uint64_t base;
+	size_t extra;      /* SIZE_MAX for none */
+	uint64_t extra_w;
+	dls_u128 bound;
+};
+
+int dls__ratio_sum_cmp_w(const struct dls_params *ts, size_t n,
+			 const struct dls__ratio_weights *w, struct dls__ratio_sum *s,
+			 int *cmp);
 
 /* Sum the ratios into @s and set *@cmp to -1, 0 or 1 as the sum is below,
  * equal to or above @m. Returns DLS_ERANGE when undecided. */

@@ -1,5 +1,6 @@
 /*
- * Global EDF on m identical CPUs: sufficient tests and the tardiness bound.
+ * Global EDF on m identical CPUs: sufficient tests and the tardiness bound;
+ * GFB's generalisation to uniform CPUs.
  *
  *  - GFB (Goossens, Funk & Baruah, RTS 25(2-3), 2003), in the density form
  *    for constrained deadlines: sum_i C_i/D_i <= m - (m - 1) max_i C_i/D_i.
@@ -27,6 +28,14 @@
  *    min_delta does; only sets with that many pieces below the fixed point
  *    reach it, and then the bound stays safe but may exceed the least
  *    fixed point.
+ *  - Uniform CPUs (Funk, Goossens & Baruah, RTSS 2001, main theorem, with the
+ *    reference platform of one CPU of speed u_i per task): EDF meets every
+ *    deadline when sum u_i <= S - lambda u_max, with S the total speed and
+ *    lambda = max_i sum_{j > i} s_j / s_i, speeds sorted decreasing. With
+ *    D < T, densities C/D replace u (a job runs at rate C/D over its
+ *    window on its own reference CPU; windows of one task do not overlap).
+ *    Identical CPUs give lambda = m - 1: GFB. Compared exactly after
+ *    multiplying by DLS_CAPACITY_SCALE times lambda's denominator.
  *  - Tardiness (Devi & Anderson, RTSS 2005; Linux sched-deadline.rst §3):
  *    U <= m bounds every job's lateness by
  *    ((m - 1) C_max - C_min) / (m - (m - 2) U_max) + C_max.
@@ -400,5 +409,66 @@ int dls_analysis_tardiness(const struct dls_params *ts, size_t n, int m,
 	if (q.hi || q.lo + cmax < cmax)
 		return DLS_ERANGE;
 	r->value = q.lo + cmax;
+	return 0;
+}
+
+/* lambda = max_i sum_{j > i} s_j / s_i over the speeds sorted decreasing
+ * (ties in index order, which gives the same maximum), as num / den. */
+static void uniform_lambda(const uint32_t *cap, int m, uint64_t *num, uint64_t *den)
+{
+	*num = 0;
+	*den = 1;
+	for (int i = 0; i < m; i++) {
+		uint64_t tail = 0;
+
+		for (int j = 0; j < m; j++)
+			if (cap[j] < cap[i] || (cap[j] == cap[i] && j > i))
+				tail += cap[j];
+		if (dls_u128_mul_cmp(tail, *den, *num, cap[i]) > 0) {
+			*num = tail;
+			*den = cap[i];
+		}
+	}
+}
+
+int dls_analysis_uniform(const struct dls_params *ts, size_t n, const uint32_t *capacity,
+			 int m, struct dls_analysis_result *r)
+{
+	struct dls__ratio_weights w = { .density = true };
+	struct dls__ratio_sum s;
+	uint64_t num, den, g, speed = 0, rem;
+	dls_u128 extra;
+	int err = dls__an_args(ts, n, m, r), cmp;
+
+	if (err)
+		return err;
+	if (!capacity)
+		return dls_analysis_gfb(ts, n, m, r);
+	for (int c = 0; c < m; c++) {
+		if (capacity[c] == 0)
+			return DLS_EINVAL;
+		speed += capacity[c];
+	}
+	*r = (struct dls_analysis_result){ .schedulable = true };
+	if (n == 0)
+		return 0;
+	uniform_lambda(capacity, m, &num, &den);
+	g = dls__gcd64(num, den);
+	num /= g;
+	den /= g;
+	/* times SCALE den: SCALE den sum d_i + SCALE num d_max <= den S */
+	extra = dls_u128_mul_u64_u64(DLS_CAPACITY_SCALE, num);
+	if (extra.hi)
+		return DLS_ERANGE;
+	w.base = (uint64_t)DLS_CAPACITY_SCALE * den;
+	w.extra = max_ratio(ts, n, true);
+	w.extra_w = extra.lo;
+	w.bound = dls_u128_mul_u64_u64(den, speed);
+	err = dls__ratio_sum_cmp_w(ts, n, &w, &s, &cmp);
+	if (err)
+		return err;
+	r->schedulable = cmp <= 0;
+	r->task = w.extra;
+	r->value = dls__fix_to_bw(dls_u128_div_u64_rem(s.lo, w.base, &rem));
 	return 0;
 }

@@ -62,70 +62,78 @@ uint64_t dls__fix_to_bw(dls_u128 x)
 	return y.hi ? UINT64_MAX : y.lo;
 }
 
-static uint64_t gcd64(uint64_t a, uint64_t b)
+/* a * b, or false when it does not fit 128 bits. */
+static bool mul_u128_u64(dls_u128 a, uint64_t b, dls_u128 *p)
 {
-	while (b) {
-		uint64_t t = a % b;
+	dls_u128 lo = dls_u128_mul_u64_u64(a.lo, b), hi = dls_u128_mul_u64_u64(a.hi, b);
 
-		a = b;
-		b = t;
-	}
-	return a;
+	if (hi.hi || lo.hi + hi.lo < lo.hi)
+		return false;
+	*p = (dls_u128){ .lo = lo.lo, .hi = lo.hi + hi.lo };
+	return true;
 }
 
 /* Exact comparison through the LCM of the denominators, when it fits. */
-static int ratio_sum_exact(const struct dls_params *ts, size_t n, bool density,
-			   size_t extra, uint64_t extra_w, uint64_t m,
-			   struct dls__ratio_sum *s, int *cmp)
+static int ratio_sum_exact(const struct dls_params *ts, size_t n,
+			   const struct dls__ratio_weights *w, struct dls__ratio_sum *s,
+			   int *cmp)
 {
 	uint64_t lcm = 1;
 	dls_u128 num = dls_u128_from_u64(0), bound;
 
 	for (size_t i = 0; i < n; i++) {
-		uint64_t x = density ? ts[i].deadline : dls__an_period(&ts[i]);
-		dls_u128 l = dls_u128_mul_u64_u64(lcm / gcd64(lcm, x), x);
+		uint64_t x = w->density ? ts[i].deadline : dls__an_period(&ts[i]);
+		dls_u128 l = dls_u128_mul_u64_u64(lcm / dls__gcd64(lcm, x), x);
 
 		if (l.hi)
 			return DLS_ERANGE;
 		lcm = l.lo;
 	}
 	for (size_t i = 0; i < n; i++) {
-		uint64_t x = density ? ts[i].deadline : dls__an_period(&ts[i]);
-		dls_u128 t = dls_u128_mul_u64_u64(ts[i].runtime, lcm / x);
+		uint64_t x = w->density ? ts[i].deadline : dls__an_period(&ts[i]);
+		/* C <= X, so C lcm / X <= lcm fits 64 bits */
+		uint64_t t = dls_u128_mul_u64_u64(ts[i].runtime, lcm / x).lo;
 
-		if (i == extra)
-			t = dls_u128_mul_u64_u64(t.lo, extra_w + 1);
-		num = dls_u128_add(num, t);
+		num = dls_u128_add(num, dls_u128_mul_u64_u64(t, w->base));
+		if (i == w->extra)
+			num = dls_u128_add(num, dls_u128_mul_u64_u64(t, w->extra_w));
 	}
-	bound = dls_u128_mul_u64_u64(m, lcm);
+	if (!mul_u128_u64(w->bound, lcm, &bound))
+		return DLS_ERANGE;
 	s->lcm = lcm;
 	s->num = num;
 	*cmp = dls_u128_cmp(num, bound);
 	return 0;
 }
 
-int dls__ratio_sum_cmp(const struct dls_params *ts, size_t n, bool density,
-		       size_t extra, uint64_t extra_w, uint64_t m,
-		       struct dls__ratio_sum *s, int *cmp)
+int dls__ratio_sum_cmp_w(const struct dls_params *ts, size_t n,
+			 const struct dls__ratio_weights *w, struct dls__ratio_sum *s,
+			 int *cmp)
 {
 	dls_u128 lo = dls_u128_from_u64(0), hi = lo, bound;
 
 	for (size_t i = 0; i < n; i++) {
-		uint64_t x = density ? ts[i].deadline : dls__an_period(&ts[i]);
-		uint64_t rem, w = i == extra ? extra_w + 1 : 1;
+		uint64_t x = w->density ? ts[i].deadline : dls__an_period(&ts[i]);
+		uint64_t rem;
 		/* C <= X, so the quotient is at most 2^32 */
 		uint64_t q = dls_u128_div_u64_rem(
 			dls_u128_shl(dls_u128_from_u64(ts[i].runtime), DLS__FIX_SHIFT),
 			x, &rem).lo;
 
-		lo = dls_u128_add(lo, dls_u128_mul_u64_u64(q, w));
-		hi = dls_u128_add(hi, dls_u128_mul_u64_u64(q + (rem != 0), w));
+		lo = dls_u128_add(lo, dls_u128_mul_u64_u64(q, w->base));
+		hi = dls_u128_add(hi, dls_u128_mul_u64_u64(q + (rem != 0), w->base));
+		if (i == w->extra) {
+			lo = dls_u128_add(lo, dls_u128_mul_u64_u64(q, w->extra_w));
+			hi = dls_u128_add(hi, dls_u128_mul_u64_u64(q + (rem != 0), w->extra_w));
+		}
 	}
 	s->lo = lo;
 	s->hi = hi;
 	s->lcm = 0;
 	s->num = dls_u128_from_u64(0);
-	bound = dls_u128_mul_u64_u64(m, DLS__FIX_ONE);
+	if (w->bound.hi >> (64 - DLS__FIX_SHIFT))
+		return DLS_ERANGE;
+	bound = dls_u128_shl(w->bound, DLS__FIX_SHIFT);
 	if (dls_u128_lt(hi, bound)) {
 		*cmp = -1;
 		return 0;
@@ -138,7 +146,18 @@ int dls__ratio_sum_cmp(const struct dls_params *ts, size_t n, bool density,
 		*cmp = 0;
 		return 0;
 	}
-	return ratio_sum_exact(ts, n, density, extra, extra_w, m, s, cmp);
+	return ratio_sum_exact(ts, n, w, s, cmp);
+}
+
+int dls__ratio_sum_cmp(const struct dls_params *ts, size_t n, bool density,
+		       size_t extra, uint64_t extra_w, uint64_t m,
+		       struct dls__ratio_sum *s, int *cmp)
+{
+	const struct dls__ratio_weights w = { .density = density, .base = 1, .extra = extra,
+					      .extra_w = extra_w,
+					      .bound = dls_u128_from_u64(m) };
+
+	return dls__ratio_sum_cmp_w(ts, n, &w, s, cmp);
 }
 
 int dls_analysis_utilization(const struct dls_params *ts, size_t n, int m,

@@ -34,7 +34,7 @@ struct an {
 	size_t n;
 	int m;
 	uint32_t cap[WL_MAX_CPUS];
-	struct verdict v[16];
+	struct verdict v[17];
 	int nv;
 };
 
@@ -128,6 +128,35 @@ static void test_global(struct an *a, const char *name,
 	else
 		snprintf(v->reason, sizeof(v->reason), "cannot show %s on %d CPU%s",
 			 a->names[r.task], a->m, a->m > 1 ? "s" : "");
+}
+
+static bool mixed_capacities(const struct an *a)
+{
+	for (int c = 1; c < a->m; c++)
+		if (a->cap[c] != a->cap[0])
+			return true;
+	return false;
+}
+
+/* Funk, Goossens & Baruah's test on the file's capacities, with the bound
+ * S - lambda u_max it compares against, for the reason. */
+static void test_uniform(struct an *a)
+{
+	struct dls_analysis_result r;
+	int err = dls_analysis_uniform(a->ts, a->n, a->cap, a->m, &r);
+	struct verdict *v = row(a, "uniform", err);
+	double S = 0;
+
+	if (err)
+		return;
+	for (int c = 0; c < a->m; c++)
+		S += (double)a->cap[c] / DLS_CAPACITY_SCALE;
+	v->schedulable = r.schedulable;
+	v->value = r.value;
+	snprintf(v->reason, sizeof(v->reason),
+		 "sum u + lambda u_max = %.4f %s total speed %.4f (uniform EDF: earliest "
+		 "deadlines on the fastest CPUs; not a guarantee for Linux's placement)",
+		 bw(r.value), r.schedulable ? "<=" : ">", S);
 }
 
 static void test_rta(struct an *a, uint64_t *resp)
@@ -245,12 +274,9 @@ static void print_table(const struct an *a, const char *file, FILE *f)
 {
 	fprintf(f, "%s: %zu deadline task%s on %d CPU%s\n", file, a->n, a->n == 1 ? "" : "s",
 		a->m, a->m > 1 ? "s" : "");
-	for (int c = 1; c < a->m; c++)
-		if (a->cap[c] != a->cap[0]) {
-			fprintf(f, "note: CPU capacities differ; only admission uses them, the "
-				   "other tests assume identical CPUs\n");
-			break;
-		}
+	if (mixed_capacities(a))
+		fprintf(f, "note: CPU capacities differ; admission and uniform use them, the "
+			   "other tests assume identical full-speed CPUs\n");
 	fprintf(f, "%-20s %-16s %s\n", "test", "verdict", "reason");
 	for (int k = 0; k < a->nv; k++) {
 		const struct verdict *v = &a->v[k];
@@ -308,6 +334,8 @@ static void run_all(struct an *a, void *scratch, int *cpu_of, uint64_t *resp)
 	test_global(a, "gfb", dls_analysis_gfb);
 	test_global(a, "bak", dls_analysis_bak);
 	test_global(a, "bcl", dls_analysis_bcl);
+	if (mixed_capacities(a))
+		test_uniform(a);
 	test_rta(a, resp);
 	test_tardiness(a);
 	test_partition(a, "ffd (utilisation)", DLS_FIT_FIRST, false, scratch, cpu_of);

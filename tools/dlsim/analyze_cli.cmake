@@ -45,6 +45,32 @@ if(NOT ntests EQUAL 15 OR NOT ntasks EQUAL 3 OR NOT qpa STREQUAL "qpa (1 CPU)"
   message(FATAL_ERROR "unexpected JSON:\n${json}")
 endif()
 
+# Mixed capacities add the uniform-CPU row (Funk, Goossens & Baruah): the
+# set pinned in test_dlsim_sweep, 1.1373 <= 1.1875; identical CPUs do not.
+file(WRITE ${WORKDIR}/analyze_uniform.json [=[
+{
+	"platform": { "cpus": 2, "capacity": [ 960, 256 ] },
+	"simulation": { "horizon_us": 60000 },
+	"tasks": {
+		"t0": { "policy": "SCHED_DEADLINE", "dl-runtime": 9510, "dl-period": 20000,
+			"run": 9510, "timer": { "ref": "t0", "period": 20000 } },
+		"t1": { "policy": "SCHED_DEADLINE", "dl-runtime": 862, "dl-period": 40000,
+			"run": 862, "timer": { "ref": "t1", "period": 40000 } },
+		"t2": { "policy": "SCHED_DEADLINE", "dl-runtime": 10110, "dl-period": 20000,
+			"run": 10110, "timer": { "ref": "t2", "period": 20000 } }
+	}
+}
+]=])
+execute_process(COMMAND ${emulator} ${DLSIM} analyze ${WORKDIR}/analyze_uniform.json
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "admission and uniform use them"
+   OR NOT out MATCHES "uniform +schedulable +sum u \\+ lambda u_max = 1.1373 <= total speed 1.1875")
+  message(FATAL_ERROR "analyze on mixed capacities: exit ${rc}\n${out}\n${err}")
+endif()
+if(json MATCHES "uniform")
+  message(FATAL_ERROR "uniform row on identical CPUs:\n${json}")
+endif()
+
 execute_process(COMMAND ${emulator} ${DLSIM} analyze RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 64 OR NOT err MATCHES "usage: dlsim analyze")
   message(FATAL_ERROR "no FILE: exit ${rc}, '${err}'")

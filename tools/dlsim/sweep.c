@@ -260,6 +260,20 @@ static struct dls_params task_params(const struct sweep_task *tk)
  * so that a refused set costs nothing and prints nothing: the domain-wide
  * sum under global scheduling, first fit in task order otherwise.
  */
+static uint32_t cpu_capacity(const struct sweep_config *c, int cpu)
+{
+	return c->capacity ? c->capacity[cpu] : 1024;
+}
+
+static uint64_t cpu_capacity_sum(const struct sweep_config *c)
+{
+	uint64_t sum = 0;
+
+	for (int cpu = 0; cpu < c->nr_cpus; cpu++)
+		sum += cpu_capacity(c, cpu);
+	return sum;
+}
+
 static bool admitted(const struct sweep_config *c, const struct sweep_task *tasks)
 {
 	uint64_t bw[WL_MAX_CPUS] = { 0 };
@@ -276,13 +290,13 @@ static bool admitted(const struct sweep_config *c, const struct sweep_task *task
 			continue;
 		}
 		for (cpu = 0; cpu < c->nr_cpus; cpu++)
-			if (bw[cpu] + b <= DLS_BW_UNIT)
+			if (bw[cpu] + b <= cpu_capacity(c, cpu) * (DLS_BW_UNIT / 1024))
 				break;
 		if (cpu == c->nr_cpus)
 			return false;
 		bw[cpu] += b;
 	}
-	return !global || total <= (uint64_t)c->nr_cpus * DLS_BW_UNIT;
+	return !global || total <= cpu_capacity_sum(c) * (DLS_BW_UNIT / 1024);
 }
 
 int sweep_simulate(const struct sweep_config *c, const struct sweep_task *tasks,
@@ -316,7 +330,7 @@ int sweep_simulate_unadmitted(const struct sweep_config *c, const struct sweep_t
 	w->admission = -1; /* opt.bw_limit gives the limit */
 	w->nr_cpus = c->nr_cpus;
 	for (int cpu = 0; cpu < c->nr_cpus; cpu++)
-		w->cpus[cpu].capacity = 1024;
+		w->cpus[cpu].capacity = cpu_capacity(c, cpu);
 	w->horizon_us = (int64_t)c->horizon_us;
 	w->seed = c->seed;
 	w->mode = c->mode;
@@ -371,7 +385,11 @@ int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *t
 		"// admits up to 100%% per CPU, as \"admission\": 100 tells `dlsim FILE`.\n{\n",
 		c->nr_tasks, util, c->gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
 		(unsigned long long)c->seed);
-	fprintf(f, "\t\"platform\": { \"cpus\": %d },\n", c->nr_cpus);
+	fprintf(f, "\t\"platform\": { \"cpus\": %d", c->nr_cpus);
+	if (c->capacity)
+		for (int cpu = 0; cpu < c->nr_cpus; cpu++)
+			fprintf(f, "%s%u", cpu ? ", " : ", \"capacity\": [ ", c->capacity[cpu]);
+	fprintf(f, "%s },\n", c->capacity ? " ]" : "");
 	fprintf(f, "\t\"simulation\": { \"horizon_us\": %llu, \"mode\": \"%s\", "
 		"\"admission\": 100 },\n",
 		(unsigned long long)c->horizon_us,

@@ -67,6 +67,9 @@ struct sweep_config {
 	const char *save_dir;   /* write each set there as a workload file */
 	unsigned int tests;     /* analysis tests to run: bits 1 << SWEEP_TEST_* */
 	bool check_analysis;    /* cross-check the tests with simulation */
+	const uint32_t *capacity; /* nr_cpus capacities (1024 = full speed) the
+				     simulation and the saved files use; NULL
+				     for all full speed */
 };
 
 /* One periodic task: C, D, T in microseconds; u as generated (before C is
