@@ -59,12 +59,15 @@ check-tsan: deps
 # build and under ThreadSanitizer; `make check` runs it for about a second.
 # Then 10,400 random sets (1 and 4 CPUs) through `dlsim sweep
 # --check-analysis`: a disagreement between a test and the simulation
-# fails the target and is left in build/analysis-stress.
+# fails the target and is left in build/analysis-stress. And 400 random
+# sets through the dlsim executable against the reference global EDF.
 check-stress: deps
 	$(CMAKE) -S . -B $(BUILD)/check -DCMAKE_BUILD_TYPE=Debug \
 	  -DDLSCHED_ENABLE_ASSERT=ON -DDLSCHED_WERROR=ON
-	$(CMAKE) --build $(BUILD)/check -j$(JOBS) --target test_posix_smp dlsim
+	$(CMAKE) --build $(BUILD)/check -j$(JOBS) --target test_posix_smp dlsim \
+	  test_dlsim_cli_ref
 	DLS_STRESS_SECONDS=$${STRESS_SECONDS:-12} $(BUILD)/check/tests/test_posix_smp
+	cd $(BUILD)/check/tests && DLS_TEST_SCALE=1000 ./test_dlsim_cli_ref
 	mkdir -p $(BUILD)/analysis-stress
 	cd $(BUILD)/analysis-stress && for cu in 1:0.1 4:0.4; do \
 	  $(CURDIR)/$(BUILD)/check/tools/dlsim/dlsim sweep --cpus $${cu%:*} --tasks 8 \
