@@ -509,8 +509,15 @@ static bool parse_phase(struct ctx *c, const struct json_value *obj, struct wl_p
 static bool check_sched(struct ctx *c, const struct json_value *at, const char *name,
 			struct wl_sched *s)
 {
-	if (s->policy != WL_DEADLINE)
+	if (s->policy != WL_DEADLINE) {
+		/* Linux (6.12 on) reads sched_runtime of a fair task as its
+		 * slice; dlsim's fair class has one fixed slice. */
+		if (s->dl_runtime_given && (s->policy == WL_OTHER || s->policy == WL_BATCH))
+			VDIAG(c, false, at, "task \"%s\": \"dl-runtime\" on a %s task (a custom "
+			      "slice) is not modelled: dlsim's fair classes take a fixed 4 ms slice",
+			      name, wl_policy_name(s->policy));
 		return true;
+	}
 	if (s->dl_period_us == 0)
 		s->dl_period_us = s->dl_runtime_us;
 	if (s->dl_deadline_us == 0)
