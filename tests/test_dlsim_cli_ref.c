@@ -25,6 +25,9 @@
 #ifndef DLSIM_EXE
 #error "DLSIM_EXE: the path of the dlsim executable"
 #endif
+#ifndef DLSIM_EMULATOR
+#define DLSIM_EMULATOR "" /* the emulator that runs it, '|' between words */
+#endif
 
 static const char set_file[] = "cli_ref_set.json", jobs_file[] = "cli_ref_jobs.csv",
 		  trace_file[] = "cli_ref_trace.json", log_file[] = "cli_ref.log";
@@ -98,11 +101,19 @@ static void cli_runner(void *arg, const char *text, struct dls_ref_out *out)
 	char cpus[16];
 	int m = 0, off = 0;
 	bool part = strstr(text, "\"mode\": \"partitioned\"") != NULL;
-	char *const argv[] = { DLSIM_EXE, (char *)set_file, "--cpus", cpus, "--admission",
+	char *const args[] = { DLSIM_EXE, (char *)set_file, "--cpus", cpus, "--admission",
 			       part ? "100" : "off", "--jobs", (char *)jobs_file, "--trace",
 			       (char *)trace_file, "--quiet", NULL };
+	char emulator[] = DLSIM_EMULATOR, *argv[24];
+	size_t n = 0;
 	FILE *f = fopen(set_file, "w");
 	char *csv, *trace;
+
+	/* cross builds: the emulator's words first */
+	for (char *w = strtok(emulator, "|"); w && n < 8; w = strtok(NULL, "|"))
+		argv[n++] = w;
+	for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++)
+		argv[n++] = args[i];
 
 	CU_ASSERT_FATAL(sscanf(text, "{\"platform\": {\"cpus\": %d}, %n", &m, &off) == 1 && off > 0);
 	snprintf(cpus, sizeof(cpus), "%d", m);
@@ -115,7 +126,7 @@ static void cli_runner(void *arg, const char *text, struct dls_ref_out *out)
 	if (out->exit_code != 0 && out->exit_code != 2) {
 		char *log = dls_test_read_file(log_file, NULL);
 
-		fprintf(stderr, "%s %s --cpus %s: exit %d\n%s\n", DLSIM_EXE, set_file, cpus,
+		fprintf(stderr, "%s %s --cpus %s: exit %d\n%s\n", argv[0], set_file, cpus,
 			out->exit_code, log ? log : "");
 		free(log);
 		return;

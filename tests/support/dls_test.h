@@ -89,7 +89,7 @@ enum dls_test_child dls_test_run_child(void (*fn)(void *), void *arg,
 				       unsigned int timeout_ms);
 
 /*
- * Run the program argv[0] (a path) with @argv, its standard output and
+ * Run the program argv[0] (a path, or a name looked up in PATH) with @argv, its standard output and
  * error sent to the file @log, waiting at most timeout_ms. Returns its
  * exit status, or -1 if it could not start, died of a signal or hung
  * (then killed).

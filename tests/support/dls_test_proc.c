@@ -88,7 +88,7 @@ int dls_test_run_cmd(char *const argv[], const char *log, unsigned int timeout_m
 	if (pid == 0) {
 		if (!freopen(log, "w", stdout) || dup2(fileno(stdout), 2) < 0)
 			_exit(127);
-		execv(argv[0], argv);
+		execvp(argv[0], argv);
 		_exit(127);
 	}
 	for (unsigned int waited = 0; waited <= timeout_ms; waited += 1) {
