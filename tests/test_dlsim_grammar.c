@@ -10,8 +10,7 @@
 #include <string.h>
 
 #include "dls_test.h"
-#include "sim.h"
-#include "workload.h"
+#include "dls_test_dlsim.h"
 
 #define MS UINT64_C(1000000)
 
@@ -40,20 +39,11 @@ static void expect(const char *tasks, size_t n, const char *const *thread,
 {
 	char text[2048];
 	struct ends e = { .n = 0 };
-	struct workload w;
-	struct sim_result res;
 	struct sim_options opt = { .check = true, .quiet = true, .on_job = on_job, .cb_arg = &e };
 
 	snprintf(text, sizeof(text), "{\"platform\": {\"cpus\": 2}, \"simulation\": "
 		 "{\"horizon_us\": 20000}, \"tasks\": {%s}}", tasks);
-	if (workload_load(&w, "w.json", text, strlen(text), true)) {
-		workload_print_diags(&w, stderr);
-		workload_free(&w);
-		CU_FAIL_FATAL("workload did not load");
-	}
-	DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
-	DLS_ASSERT_EQ_S64(res.exit_code, DLSIM_EXIT_OK);
-	workload_free(&w);
+	DLS_ASSERT_EQ_S64(dls_test_sim_text(text, &opt), DLSIM_EXIT_OK);
 	DLS_ASSERT_EQ_U64(e.n, n);
 	for (size_t i = 0; i < n && i < e.n; i++) {
 		CU_ASSERT_STRING_EQUAL(e.thread[i], thread[i]);

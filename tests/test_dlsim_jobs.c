@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dls_test.h"
+#include "dls_test_dlsim.h"
 #include "sim.h"
 #include "workload.h"
 
@@ -20,35 +21,16 @@
 /* Simulate @text with --check and the given outputs; returns the exit code. */
 static int run_text(const char *text, struct sim_options *opt)
 {
-	struct workload w;
-	struct sim_result res;
-
 	opt->check = true;
 	opt->quiet = true;
-	if (workload_load(&w, "w.json", text, strlen(text), true)) {
-		workload_print_diags(&w, stderr);
-		workload_free(&w);
-		CU_FAIL_FATAL("workload did not load");
-	}
-	DLS_ASSERT_EQ_S64(sim_run(&w, opt, stdout, &res), 0);
-	workload_free(&w);
-	return res.exit_code;
+	return dls_test_sim_text(text, opt);
 }
 
 static char *slurp(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n;
+	char *buf = dls_test_read_file(path, NULL);
 
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = calloc(1, (size_t)n + 1);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
-	CU_ASSERT_EQUAL_FATAL(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
 	return buf;
 }
 

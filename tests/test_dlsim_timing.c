@@ -7,8 +7,7 @@
 #include <string.h>
 
 #include "dls_test.h"
-#include "sim.h"
-#include "workload.h"
+#include "dls_test_dlsim.h"
 
 #define MS UINT64_C(1000000)
 
@@ -31,19 +30,10 @@ static void on_job(void *arg, const char *thread, uint64_t release, uint64_t end
 /* The completion times of thread "t" in @text, with --check. */
 static void run_ends(const char *text, struct ends *e)
 {
-	struct workload w;
-	struct sim_result res;
 	struct sim_options opt = { .check = true, .quiet = true, .on_job = on_job, .cb_arg = e };
 
 	memset(e, 0, sizeof(*e));
-	if (workload_load(&w, "w.json", text, strlen(text), true)) {
-		workload_print_diags(&w, stderr);
-		workload_free(&w);
-		CU_FAIL_FATAL("workload did not load");
-	}
-	DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
-	DLS_ASSERT_EQ_S64(res.exit_code, DLSIM_EXIT_OK);
-	workload_free(&w);
+	DLS_ASSERT_EQ_S64(dls_test_sim_text(text, &opt), DLSIM_EXIT_OK);
 }
 
 /*

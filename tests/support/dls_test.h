@@ -89,6 +89,20 @@ enum dls_test_child dls_test_run_child(void (*fn)(void *), void *arg,
 				       unsigned int timeout_ms);
 
 /*
+ * Run the program argv[0] (a path, or a name looked up in PATH) with @argv, its standard output and
+ * error sent to the file @log, waiting at most timeout_ms. Returns its
+ * exit status, or -1 if it could not start, died of a signal or hung
+ * (then killed).
+ */
+int dls_test_run_cmd(char *const argv[], const char *log, unsigned int timeout_ms);
+
+/*
+ * Read the whole file @path into a NUL-terminated buffer (free() it);
+ * NULL if it cannot be read. *len (if not NULL) is its size.
+ */
+char *dls_test_read_file(const char *path, size_t *len);
+
+/*
  * Can this process start threads? Probed once in a child with a 5 s bound:
  * qemu-i386 with a dynamically linked glibc hangs in pthread_create.
  */

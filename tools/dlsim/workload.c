@@ -363,6 +363,23 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 	return false;
 }
 
+/*
+ * Keys of rt-app's first grammar (2014: "exec", "period", "deadline",
+ * "lock_order" and a per-task "resources" table), which today's rt-app
+ * refuses too ("lock_order" reads as a lock event there). "period" and
+ * "deadline" stay readable as the legacy dl-* keys.
+ */
+static bool old_grammar_key(struct ctx *c, const struct json_member *m)
+{
+	if (strcmp(m->key, "exec") && strcmp(m->key, "lock_order"))
+		return false;
+	diag(c, true, m->line, m->col,
+	     "\"%s\" belongs to rt-app's first grammar (exec, period, lock_order), which "
+	     "neither today's rt-app nor dlsim reads: describe the task with events "
+	     "(rt-app's doc/tutorial.txt)", m->key);
+	return true;
+}
+
 /* Keys of a task or phase object that configure scheduling or placement. */
 static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sched *s,
 		      uint64_t *cpus, bool *handled)
@@ -410,6 +427,22 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 	}
 	if (!strcmp(m->key, "cpus"))
 		return parse_cpus(c, m, cpus);
+	if (!strcmp(m->key, "dl-reclaim")) {
+		/* SCHED_FLAG_RECLAIM: the library has no GRUB reclaiming. */
+		if (!want_type(c, m, JSON_BOOL))
+			return false;
+		if (m->value->boolean)
+			diag(c, false, m->line, m->col,
+			     "\"dl-reclaim\": GRUB bandwidth reclaiming (SCHED_FLAG_RECLAIM) is "
+			     "not modelled: the reservation runs without reclaiming");
+		return true;
+	}
+	if (!strncmp(m->key, "external_workload", 17)) {
+		diag(c, true, m->line, m->col,
+		     "\"%s\" calls a function of a shared library (rt-app's external "
+		     "workload), which dlsim cannot simulate", m->key);
+		return false;
+	}
 	if (!strcmp(m->key, "taskgroup") || !strcmp(m->key, "nodes_membind") ||
 	    !strcmp(m->key, "util_min") || !strcmp(m->key, "util_max")) {
 		diag(c, false, m->line, m->col, "\"%s\" has no effect in dlsim", m->key);
@@ -440,6 +473,11 @@ static bool parse_phase(struct ctx *c, const struct json_value *obj, struct wl_p
 		int type = event_type_of(m->key);
 		bool handled;
 
+		if (!strcmp(m->key, "exec") || !strcmp(m->key, "lock_order")) {
+			if (!task_level)
+				ok &= !old_grammar_key(c, m);
+			continue; /* at task level: reported by the caller */
+		}
 		if (type >= 0) {
 			if (parse_event(c, m, type, &ph->events[ph->nr_events]))
 				ph->nr_events++;
@@ -477,8 +515,15 @@ static bool parse_phase(struct ctx *c, const struct json_value *obj, struct wl_p
 static bool check_sched(struct ctx *c, const struct json_value *at, const char *name,
 			struct wl_sched *s)
 {
-	if (s->policy != WL_DEADLINE)
+	if (s->policy != WL_DEADLINE) {
+		/* Linux (6.12 on) reads sched_runtime of a fair task as its
+		 * slice; dlsim's fair class has one fixed slice. */
+		if (s->dl_runtime_given && (s->policy == WL_OTHER || s->policy == WL_BATCH))
+			VDIAG(c, false, at, "task \"%s\": \"dl-runtime\" on a %s task (a custom "
+			      "slice) is not modelled: dlsim's fair classes take a fixed 4 ms slice",
+			      name, wl_policy_name(s->policy));
 		return true;
+	}
 	if (s->dl_period_us == 0)
 		s->dl_period_us = s->dl_runtime_us;
 	if (s->dl_deadline_us == 0)
@@ -578,6 +623,8 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 			ok &= get_int(c, m, 1, INT64_C(1) << 53, &t->job_deadline_us);
 		} else if (!strcmp(m->key, "period") || !strcmp(m->key, "deadline")) {
 			ok &= get_int(c, m, 0, INT64_C(1) << 53, &legacy[m->key[0] == 'p' ? 1 : 2]);
+		} else if (old_grammar_key(c, m)) {
+			ok = false;
 		} else if (event_type_of(m->key) >= 0) {
 			if (!strcmp(m->key, "runtime") && m->value->type == JSON_NUMBER &&
 			    m->value->is_integer)
