@@ -427,16 +427,6 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 	}
 	if (!strcmp(m->key, "cpus"))
 		return parse_cpus(c, m, cpus);
-	if (!strcmp(m->key, "dl-reclaim")) {
-		/* SCHED_FLAG_RECLAIM: the library has no GRUB reclaiming. */
-		if (!want_type(c, m, JSON_BOOL))
-			return false;
-		if (m->value->boolean)
-			diag(c, false, m->line, m->col,
-			     "\"dl-reclaim\": GRUB bandwidth reclaiming (SCHED_FLAG_RECLAIM) is "
-			     "not modelled: the reservation runs without reclaiming");
-		return true;
-	}
 	if (!strncmp(m->key, "external_workload", 17)) {
 		diag(c, true, m->line, m->col,
 		     "\"%s\" calls a function of a shared library (rt-app's external "
