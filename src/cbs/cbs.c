@@ -284,7 +284,13 @@ static uint64_t scale_capacity(const struct dls_rq *rq, uint64_t delta)
 /* The least dt with floor(dt * rate / 2^shift) >= want (rate > 0). */
 static uint64_t least_time_for(uint64_t want, uint64_t rate, unsigned int shift)
 {
-	uint64_t dt = dls_u128_mul_u64_u64_div_u64(want, UINT64_C(1) << shift, rate);
+	uint64_t dt;
+
+	/* That is ceil(want * 2^shift / rate); in 64 bits while it cannot
+	 * overflow (budgets below 2^(63 - shift) ns, rates below 2^63). */
+	if (want < UINT64_C(1) << (63 - shift) && rate < UINT64_C(1) << 63)
+		return ((want << shift) + rate - 1) / rate;
+	dt = dls_u128_mul_u64_u64_div_u64(want, UINT64_C(1) << shift, rate);
 
 	if (dls_u128_mul_u64_u64_shr(dt, rate, shift) < want && dt != UINT64_MAX)
 		dt++;

@@ -424,7 +424,11 @@ static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 	if (t->in_runtime && dls_time_before(s->now + t->wall_left, n))
 		n = s->now + t->wall_left;
 	if (t->is_dl && t->se.queued && t->se.runtime > 0) {
-		uint64_t b = s->now + dls_budget_ns(&s->rqs[c - s->cpus], &t->se);
+		/* A reclaiming budget drains at the GRUB rate, which only the
+		 * library knows; a plain one at the CPU's capacity. */
+		uint64_t b = s->now + (t->se.params.flags & DLS_FLAG_RECLAIM
+				       ? dls_budget_ns(&s->rqs[c - s->cpus], &t->se)
+				       : ceil_scale((uint64_t)t->se.runtime, c->capacity));
 
 		/* Without exact budget timers the kernel notices an exhausted
 		 * budget at its next tick: the overrun is charged there. */
