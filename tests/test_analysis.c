@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <dlsched/analysis.h>
+#include <dlsched/math128.h>
 #include <dlsched/sched.h>
 
 #include "dls_test.h"
@@ -407,8 +408,7 @@ static bool uniform_ref(const struct dls_params *ts, size_t n, const uint32_t *c
 			dmax = d;
 	}
 	/* sum/L + (lnum/lden) dmax/L <= S / SCALE */
-	return (unsigned __int128)DLS_CAPACITY_SCALE * (sum * lden + lnum * dmax) <=
-	       (unsigned __int128)S * lden * L;
+	return dls_u128_mul_cmp(DLS_CAPACITY_SCALE, sum * lden + lnum * dmax, S * lden, L) <= 0;
 }
 
 /*
