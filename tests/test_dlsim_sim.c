@@ -626,7 +626,7 @@ static void test_stranded_owner_boosted_on_return(void)
 {
 	static const char text[] =
 		"{\"global\": {\"pi_enabled\": true}, \"platform\": {\"cpus\": 2},\n"
-		" \"simulation\": {\"horizon_us\": 60000, \"mode\": \"global\",\n"
+		" \"simulation\": {\"horizon_us\": 60000, \"mode\": \"global\", \"affinity\": \"library\",\n"
 		"   \"hotplug\": [{\"cpu\": 1, \"at_us\": 1000, \"online\": false},\n"
 		"               {\"cpu\": 1, \"at_us\": 5000, \"online\": true}]},\n"
 		" \"tasks\": {\n"
@@ -717,7 +717,7 @@ static void test_deadlock_reported(void)
  */
 static const char hotplug_fmt[] =
 	"{\"platform\": {\"cpus\": 2},\n"
-	" \"simulation\": {\"horizon_us\": 60000, \"mode\": \"%s\",\n"
+	" \"simulation\": {\"horizon_us\": 60000, \"mode\": \"%s\", \"affinity\": \"library\",\n"
 	"   \"hotplug\": [{\"cpu\": 1, \"at_us\": 15000, \"online\": false},\n"
 	"                {\"cpu\": 1, \"at_us\": 35000, \"online\": true}]},\n"
 	"\"tasks\": {\n"
@@ -845,8 +845,8 @@ static const char fork_fmt[] =
 	"  \"hotplug\": [{\"cpu\": 1, \"at_us\": 1000, \"online\": false},\n"
 	"              {\"cpu\": 1, \"at_us\": 30000, \"online\": true}]}, \"tasks\": {\n"
 	"\"parent\": {\"loop\": 1, \"delay\": 5000, \"fork\": \"child\", \"fork1\": \"big\", \"run\": 100},\n"
-	"\"child\": {\"cpus\": [1], \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}},\n"
-	"\"big\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": %d, \"dl-period\": 10000,\n"
+	"\"child\": {\"instance\": 0, \"cpus\": [1], \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}},\n"
+	"\"big\": {\"instance\": 0, \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": %d, \"dl-period\": 10000,\n"
 	"        \"run\": 100}}}";
 
 static void test_fork_while_offline(void)
@@ -984,7 +984,7 @@ static void test_random_locks_and_hotplug(void)
 			append(text, 16384, &len, "\"platform\": {\"cpus\": %d},\n", cpus);
 		}
 		append(text, 16384, &len, "\"simulation\": {\"horizon_us\": 60000, "
-		       "\"mode\": \"%s\", \"hotplug\": [", modes[dls_test_rng_below(&rng, 4)]);
+		       "\"affinity\": \"library\", \"mode\": \"%s\", \"hotplug\": [", modes[dls_test_rng_below(&rng, 4)]);
 		for (int h = 0, nh = cpus > 1 ? (int)dls_test_rng_below(&rng, 4) : 0; h < nh; h++)
 			append(text, 16384, &len, "%s{\"cpu\": %d, \"at_us\": %d, \"online\": %s}",
 			       h ? ", " : "", (int)dls_test_rng_below(&rng, (uint64_t)cpus),

@@ -77,8 +77,8 @@ static void test_grammar(void)
 	CU_ASSERT_EQUAL(b->phases[0].events[0].type, WL_LOCK);
 	CU_ASSERT_STRING_EQUAL(b->phases[0].events[0].ref, "m");
 	CU_ASSERT_EQUAL(b->phases[1].events[2].type, WL_FORK);
-	/* The forked task only starts from the fork. */
-	CU_ASSERT_TRUE(a->forked_only);
+	/* The target of a fork. */
+	CU_ASSERT_TRUE(a->forked);
 
 	const struct wl_task *c = &w.tasks[2];
 	/* Legacy grammar: runtime/period on a deadline task. */

@@ -287,31 +287,63 @@ static void print_table(const struct an *a, const char *file, FILE *f)
 	}
 }
 
-/* Every deadline task instance of @w, in ns. */
-static int collect(const struct workload *w, struct an *a)
+/* The fork events of @w that name task @name. */
+static size_t fork_events(const struct workload *w, const char *name)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < w->nr_tasks; i++)
-		if (w->tasks[i].sched.policy == WL_DEADLINE && !w->tasks[i].forked_only)
-			n += (size_t)(w->tasks[i].instance > 0 ? w->tasks[i].instance : 1);
+		for (size_t p = 0; p < w->tasks[i].nr_phases; p++)
+			for (size_t e = 0; e < w->tasks[i].phases[p].nr_events; e++)
+				n += w->tasks[i].phases[p].events[e].type == WL_FORK &&
+				     !strcmp(w->tasks[i].phases[p].events[e].ref, name);
+	return n;
+}
+
+/* How many threads of @t are analysed: its "instance" count (rt-app starts
+ * those at 0) plus, for a fork target, one per fork event naming it, as if
+ * each ran once; said on stderr. */
+static size_t instances(const struct workload *w, const struct wl_task *t, const char *file)
+{
+	size_t forks = t->forked ? fork_events(w, t->name) : 0;
+
+	if (forks)
+		fprintf(stderr, "dlsim analyze: %s: \"%s\" is forked: analysed as %lld "
+			"thread(s) from the start plus %zu forked (one per fork event naming "
+			"it, as if each ran once; a fork in a loop makes more)\n", file, t->name,
+			(long long)t->instance, forks);
+	return (size_t)t->instance + forks;
+}
+
+/* Every deadline task instance of @w, in ns. */
+static int collect(const struct workload *w, struct an *a, const char *file)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		if (w->tasks[i].sched.policy == WL_DEADLINE)
+			n += instances(w, &w->tasks[i], file);
 	a->ts = calloc(n ? n : 1, sizeof(*a->ts));
 	a->names = calloc(n ? n : 1, sizeof(*a->names));
 	if (!a->ts || !a->names)
 		return -1;
 	for (size_t i = 0; i < w->nr_tasks; i++) {
 		const struct wl_task *t = &w->tasks[i];
-		int64_t inst = t->instance > 0 ? t->instance : 1;
+		int64_t inst = t->instance;
+		size_t forks = t->forked ? fork_events(w, t->name) : 0;
 
-		if (t->sched.policy != WL_DEADLINE || t->forked_only)
+		if (t->sched.policy != WL_DEADLINE)
 			continue;
-		for (int64_t k = 0; k < inst; k++) {
+		for (int64_t k = 0; k < inst + (int64_t)forks; k++) {
 			a->ts[a->n] = (struct dls_params){
 				.runtime = t->sched.dl_runtime_us * US,
 				.deadline = t->sched.dl_deadline_us * US,
 				.period = t->sched.dl_period_us * US,
 			};
-			if (inst > 1)
+			if (k >= inst)
+				snprintf(a->names[a->n], sizeof(a->names[0]), "%s-fork%d", t->name,
+					 (int)(k - inst));
+			else if (inst > 1)
 				snprintf(a->names[a->n], sizeof(a->names[0]), "%s-%d", t->name,
 					 (int)k);
 			else
@@ -373,7 +405,7 @@ int analyze_main(int argc, char **argv)
 	err = workload_load_cli(&w, "dlsim analyze", file, false);
 	if (err)
 		return err;
-	if (collect(&w, &a))
+	if (collect(&w, &a, file))
 		goto out;
 	err = dls_analysis_check(a.ts, a.n);
 	if (err) {

@@ -49,9 +49,9 @@ void cpu_reschedule(struct sim *s, int cpu)
 		next = c->lower[0];
 		lower_remove(s, next);
 		if (!next->slice_left)
-			next->slice_left = next->task->sched.policy == WL_RR ? SLICE_RR
+			next->slice_left = next->policy == WL_RR ? SLICE_RR
 										: SLICE_OTHER;
-		if (next->task->sched.policy == WL_FIFO)
+		if (next->policy == WL_FIFO)
 			next->slice_left = 0; /* no slice: runs until it blocks */
 	}
 	if (next != prev) {
@@ -114,7 +114,7 @@ static void on_stranded(void *arg, struct dls_entity *se)
 /* The least crowded online CPU a lower-class thread may use, or -1. */
 static int lower_target(const struct sim *s, const struct thread *t)
 {
-	uint64_t allowed = t->task->cpus ? t->task->cpus : t->task->phases[0].cpus;
+	uint64_t allowed = t->allowed; /* the CPUs its current phase gives */
 	int best = -1;
 
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {

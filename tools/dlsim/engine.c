@@ -279,8 +279,7 @@ static int setup_domain(struct sim *s)
 
 	s->rqs = calloc((size_t)s->nr_cpus, sizeof(*s->rqs));
 	s->cpus = calloc((size_t)s->nr_cpus, sizeof(*s->cpus));
-	s->threads = calloc(MAX_THREADS, sizeof(*s->threads));
-	if (!s->rqs || !s->cpus || !s->threads)
+	if (!s->rqs || !s->cpus)
 		return -1;
 	dls_domain_config_default(&cfg);
 	cfg.bw_limit = admission_limit(s, cfg.bw_limit);
@@ -316,10 +315,20 @@ static int setup_domain(struct sim *s)
  */
 static bool full_affinity(const struct workload *w, int nr_cpus)
 {
-	for (size_t i = 0; i < w->nr_tasks; i++)
-		if (w->tasks[i].sched.policy == WL_DEADLINE &&
-		    (w->tasks[i].cpus || w->tasks[i].phases[0].cpus))
+	for (size_t i = 0; i < w->nr_tasks; i++) {
+		const struct wl_task *t = &w->tasks[i];
+		bool dl = t->sched.policy == WL_DEADLINE, pinned = t->cpus != 0;
+
+		/* a phase may switch it to SCHED_DEADLINE or pin it */
+		for (size_t p = 0; p < t->nr_phases; p++) {
+			const struct wl_sched *ps = &t->phases[p].sched;
+
+			dl |= ps->set ? ps->policy == WL_DEADLINE : wl_phase_sets(&t->phases[p]);
+			pinned |= t->phases[p].cpus != 0;
+		}
+		if (dl && pinned)
 			return false;
+	}
 	for (int cpu = 1; cpu < nr_cpus; cpu++)
 		if (w->mode == WL_MODE_CLUSTERED && !same_cluster(w, 0, cpu))
 			return false;
@@ -363,10 +372,11 @@ static bool spawn_all(struct sim *s)
 {
 	const struct workload *w = s->w;
 
+	/* Every task its "instance" count, fork targets too (rt-app: instance
+	 * 0 creates no thread at start, only the forks do). */
 	for (size_t i = 0; i < w->nr_tasks; i++)
-		if (!w->tasks[i].forked_only)
-			for (int64_t k = 0; k < w->tasks[i].instance; k++)
-				sim_spawn(s, &w->tasks[i], (int)k);
+		for (int64_t k = 0; k < w->tasks[i].instance; k++)
+			sim_spawn(s, &w->tasks[i], (int)k);
 	return !s->refused;
 }
 
@@ -375,6 +385,7 @@ static void sim_free(struct sim *s)
 	for (int i = 0; s->threads && i < s->nr_threads; i++) {
 		free(s->threads[i]->resp);
 		free(s->threads[i]->mask);
+		free(s->threads[i]->forks);
 		free(s->threads[i]);
 	}
 	for (int cpu = 0; s->cpus && cpu < s->nr_cpus; cpu++)
@@ -518,7 +529,7 @@ static void finish_work(struct sim *s)
 		if (c && c->is_dl && s->rqs[cpu].curr == &c->se)
 			dls_update_curr(&s->rqs[cpu]);
 		if (c && !c->is_dl && c->runnable && c->slice_left == 0 &&
-		    c->task->sched.policy != WL_FIFO)
+		    c->policy != WL_FIFO)
 			s->cpus[cpu].need_resched = true;
 	}
 }

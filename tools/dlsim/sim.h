@@ -16,9 +16,9 @@
 #define DLSIM_EXIT_CODES(X)                                                       \
 	X(OK, 0, "the run completed (misses are results, not errors)")          \
 	X(FAILURE, 1, "the simulator could not run (out of memory)")            \
-	X(REFUSED, 2, "admission control or the library refused a reservation")              \
+	X(REFUSED, 2, "admission control, the library or Linux's rules refused a reservation") \
 	X(INVARIANT, 3, "--check found a broken invariant")                     \
-	X(DEADLOCK, 4, "a deadlock, or a mutex used against its rules")         \
+	X(DEADLOCK, 4, "a deadlock, a mutex used against its rules, rt-app's fork limit") \
 	X(USAGE, 64, "bad command line")                                        \
 	X(DATAERR, 65, "errors in the workload file")                           \
 	X(NOINPUT, 66, "the workload file cannot be read")                      \

@@ -34,7 +34,6 @@
 #define US 1000ULL
 #define SLICE_OTHER (4 * 1000 * US)
 #define SLICE_RR (100 * 1000 * US)
-#define MAX_THREADS 4096
 #define MAX_TIMERS_PER_THREAD 8
 #define CAPACITY_SCALE 1024 /* a full-speed CPU (dls_rq_set_capacity) */
 
@@ -48,6 +47,14 @@ struct qev {
 };
 
 struct thread;
+
+/* rt-app's bound on the forks of one thread per fork target */
+#define FORKS_LIMIT 1024
+
+struct fork_count {
+	const char *ref;
+	unsigned int n;
+};
 
 /* What a wait list is: rt-app names each kind in its own space. */
 enum wait_kind { WAIT_MUTEX, WAIT_COND, WAIT_BARRIER, WAIT_SUSPEND };
@@ -79,6 +86,15 @@ struct thread {
 	uint64_t allowed; /* CPUs it may use (bits), 0 = all */
 	int last_cpu; /* where it last ran, -1 before it first runs */
 	int prio; /* FIFO/RR priority, 0 for the fair class */
+	enum wl_policy policy; /* its own policy now (a phase may change it) */
+	/* rt-app's current settings: the scheduling keys applied last (the
+	 * task's or a phase's) and the CPUs asked for (0: all) */
+	const struct wl_sched *cur_sched;
+	uint64_t want_cpus;
+	uint64_t dl_deadline; /* its own relative deadline, ns (deadline policy) */
+	/* forks per fork target (rt-app stops at FORKS_LIMIT of one) */
+	struct fork_count *forks;
+	size_t nr_forks;
 	/* program counter */
 	size_t phase, ev;
 	int64_t phase_iter, task_iter;
@@ -201,6 +217,7 @@ struct sim {
 	int nr_cpus;
 	struct thread **threads;
 	int nr_threads;
+	size_t cap_threads;
 	struct wait_list *lists;
 	size_t nr_lists;
 	struct slice *slices;

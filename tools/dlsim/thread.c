@@ -234,7 +234,7 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
 	struct utimer *u = utimer_get(t, ev->ref);
 	uint64_t period = (uint64_t)ev->us * US;
-	uint64_t rel_dl = t->task->sched.dl_deadline_us * US;
+	uint64_t rel_dl = t->dl_deadline;
 	uint64_t job_dl = (uint64_t)t->task->job_deadline_us * US;
 	bool dl = t->dl_policy;
 
@@ -365,9 +365,35 @@ static bool ev_barrier(struct sim *s, struct thread *t, const struct wl_event *e
 	return false;
 }
 
+/* fork: one new thread of the task named, as rt-app's create_thread(); a
+ * thread's FORKS_LIMIT-th fork of one task more stops the run, as rt-app
+ * exits there. */
 static bool ev_fork(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	(void)t;
+	struct fork_count *fc = NULL;
+
+	for (size_t i = 0; i < t->nr_forks && !fc; i++)
+		if (!strcmp(t->forks[i].ref, ev->ref))
+			fc = &t->forks[i];
+	if (!fc) {
+		struct fork_count *nf = realloc(t->forks, (t->nr_forks + 1) * sizeof(*nf));
+
+		if (!nf) {
+			fprintf(stderr, "dlsim: out of memory\n");
+			exit(1);
+		}
+		t->forks = nf;
+		fc = &t->forks[t->nr_forks++];
+		*fc = (struct fork_count){ .ref = ev->ref };
+	}
+	if (fc->n >= FORKS_LIMIT) {
+		sim_fatal(s, "%s:%d:%d: \"%s\" forks \"%s\" a %uth time: rt-app stops there "
+			  "(its limit of %u forks per thread and task)", s->w->fname ? s->w->fname
+			  : "workload", ev->line, ev->col, t->name, ev->ref, FORKS_LIMIT + 1,
+			  FORKS_LIMIT);
+		return true;
+	}
+	fc->n++;
 	for (size_t k = 0; k < s->w->nr_tasks; k++)
 		if (!strcmp(s->w->tasks[k].name, ev->ref))
 			sim_spawn(s, &s->w->tasks[k], s->nr_threads);
@@ -407,6 +433,8 @@ static bool next_phase(struct sim *s, struct thread *t)
 	return false;
 }
 
+static bool phase_apply(struct sim *s, struct thread *t);
+
 /*
  * Run the thread's program from its program counter until it has work to
  * do (a run/runtime event) or blocks. Zero-time events are processed here.
@@ -436,6 +464,10 @@ void thread_advance_events(struct sim *s, struct thread *t)
 				return;
 			continue;
 		}
+		/* rt-app sets each phase iteration's CPUs and scheduling
+		 * keys before its first event */
+		if (t->ev == 0 && phase_apply(s, t))
+			return;
 		ev = &ph->events[t->ev++];
 		if (event_fns[ev->type](s, t, ev))
 			return;
@@ -546,20 +578,17 @@ static void explain_admission(const struct sim *s, const struct thread *t, uint6
 	}
 }
 
-/* The library refused thread t's reservation (err): say why, with the
- * task's place in the workload file. */
-static void report_refusal(const struct sim *s, const struct thread *t,
-			   const struct dls_params *p, int err)
+/* The library refused thread t's reservation @p (err): say why, with the
+ * place in the workload file that asked for it (line:col). */
+static void report_refusal_at(const struct sim *s, const struct thread *t,
+			      const struct dls_params *p, int err, int line, int col)
 {
-	const struct wl_task *task = t->task;
-
-	fprintf(stderr, "dlsim: %s:%d:%d: ", s->w->fname ? s->w->fname : "workload",
-		task->line, task->col);
+	fprintf(stderr, "dlsim: %s:%d:%d: ", s->w->fname ? s->w->fname : "workload", line, col);
 	if (err == DLS_EBANDWIDTH) {
 		fprintf(stderr, "admission control refused \"%s\" (%llu/%llu us) on every "
 			"CPU it may use\n", t->name,
-			(unsigned long long)task->sched.dl_runtime_us,
-			(unsigned long long)task->sched.dl_period_us);
+			(unsigned long long)(p->runtime / US),
+			(unsigned long long)((p->period ? p->period : p->deadline) / US));
 		explain_admission(s, t, dls_params_bw(p));
 		fprintf(stderr, "dlsim:   the limit (%s) is Linux's sched_rt_runtime_us / "
 			"sched_rt_period_us; change it with --admission PERCENT|off or "
@@ -568,14 +597,68 @@ static void report_refusal(const struct sim *s, const struct thread *t,
 	}
 	fprintf(stderr, "the library refused \"%s\" (dl-runtime %llu us, dl-deadline %llu us, "
 		"dl-period %llu us): %s", t->name,
-		(unsigned long long)task->sched.dl_runtime_us,
-		(unsigned long long)task->sched.dl_deadline_us,
-		(unsigned long long)task->sched.dl_period_us, dls_strerror(err));
+		(unsigned long long)(p->runtime / US),
+		(unsigned long long)(p->deadline / US),
+		(unsigned long long)(p->period / US), dls_strerror(err));
 	if (err == DLS_EPERIOD_RANGE)
 		fprintf(stderr, " (%llu us to %llu us)",
 			(unsigned long long)(s->dom.cfg.period_min / US),
 			(unsigned long long)(s->dom.cfg.period_max / US));
 	fprintf(stderr, "\n");
+}
+
+static void report_refusal(const struct sim *s, const struct thread *t,
+			   const struct dls_params *p, int err)
+{
+	report_refusal_at(s, t, p, err, t->task->line, t->task->col);
+}
+
+/* Every CPU of the platform as bits. */
+static uint64_t all_cpus(const struct sim *s)
+{
+	return s->nr_cpus >= 64 ? UINT64_MAX : (UINT64_C(1) << s->nr_cpus) - 1;
+}
+
+/*
+ * Linux admits a SCHED_DEADLINE task only when it may run on every CPU of
+ * its root domain, as long as admission control is on (kernel/sched/core.c:
+ * __sched_setscheduler() refuses the policy with EPERM, and
+ * dl_task_check_affinity() refuses narrowing a deadline task's affinity
+ * with EBUSY, both under dl_bandwidth_enabled()). Whether @allowed (0: all)
+ * leaves out an online CPU where that rule holds: global mode (dlsim's
+ * partitioned and clustered modes pin reservations by design) without
+ * "affinity": "library".
+ */
+static bool linux_refuses_pin(const struct sim *s, uint64_t allowed)
+{
+	if (!allowed || !s->dom.smp || s->w->mode != WL_MODE_GLOBAL || s->w->affinity_library ||
+	    s->dom.cfg.bw_limit == DLS_BW_UNLIMITED)
+		return false;
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		if (!s->cpus[cpu].offline && !(allowed & (UINT64_C(1) << cpu)))
+			return true;
+	return false;
+}
+
+/* Say that Linux refuses deadline thread @t restricted to @allowed: @call
+ * failed with @err; line:col is where the file asks for it. */
+static void report_pin(struct sim *s, const struct thread *t, uint64_t allowed,
+		       const char *call, const char *err, int line, int col)
+{
+	char list[WL_MAX_CPUS * 4] = "";
+	size_t len = 0;
+
+	for (int cpu = 0; cpu < s->nr_cpus && len < sizeof(list) - 4; cpu++)
+		if (allowed & (UINT64_C(1) << cpu))
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%d",
+						len ? "," : "", cpu);
+	fprintf(stderr, "dlsim: %s:%d:%d: Linux refuses SCHED_DEADLINE thread \"%s\" on CPUs "
+		"[%s] of %d: %s fails with %s, as a deadline task must be allowed on every CPU "
+		"of its root domain while admission control is on\n", s->w->fname ? s->w->fname
+		: "workload", line, col, t->name, list, s->nr_cpus, call, err);
+	fprintf(stderr, "dlsim:   \"simulation\": {\"affinity\": \"library\"} lets the "
+		"library pin it (beyond Linux); \"admission\": \"off\" is Linux's own way\n");
+	s->refused = DLS_EINVAL;
 }
 
 /* The library's CPU mask of the CPUs in @bits (global scheduling). */
@@ -593,6 +676,270 @@ static struct dls_cpumask *affinity_mask(const struct sim *s, uint64_t bits)
 	return mask;
 }
 
+/* ---- phase start: rt-app's set_thread_affinity(), set_thread_param() --- */
+
+/* A phase's place in the file, for its messages. */
+static void phase_pos(const struct thread *t, int *line, int *col)
+{
+	const struct wl_phase *ph = &t->task->phases[t->phase];
+
+	*line = ph->line ? ph->line : t->task->line;
+	*col = ph->line ? ph->col : t->task->col;
+}
+
+/* The scheduling change at line:col is not modelled: the run stops. */
+static bool phase_refuse(struct sim *s, const struct thread *t, const char *why)
+{
+	int line, col;
+
+	phase_pos(t, &line, &col);
+	fprintf(stderr, "dlsim: %s:%d:%d: phase \"%s\" of \"%s\": %s\n",
+		s->w->fname ? s->w->fname : "workload", line, col,
+		t->task->phases[t->phase].name, t->name, why);
+	s->refused = DLS_EINVAL;
+	return true;
+}
+
+/* The least crowded online CPU of @allowed (0: all), or -1. */
+static int least_crowded(const struct sim *s, uint64_t allowed)
+{
+	int best = -1;
+
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		if ((allowed && !(allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
+			continue;
+		if (best < 0 || s->cpus[cpu].nr_assigned < s->cpus[best].nr_assigned)
+			best = cpu;
+	}
+	return best;
+}
+
+/* A thread of a lower class leaves its CPU for @cpu (the one it runs on
+ * picks again and hands it over: cpu_reschedule() queues it on t->cpu). */
+static void lower_move(struct sim *s, struct thread *t, int cpu)
+{
+	bool running = s->cpus[t->cpu].curr == t;
+
+	if (t->runnable && !running)
+		lower_remove(s, t);
+	s->cpus[t->cpu].nr_assigned--;
+	s->cpus[cpu].nr_assigned++;
+	if (running)
+		s->cpus[t->cpu].need_resched = true;
+	t->cpu = cpu;
+	if (t->runnable && !running)
+		lower_add(s, t, false);
+}
+
+/* The entity's affinity becomes @bits (0: all CPUs); false when no online
+ * CPU is in it. The old mask is freed once the library holds the new one. */
+static bool entity_affinity(struct sim *s, struct thread *t, uint64_t bits)
+{
+	struct dls_cpumask *mask = s->dom.smp && bits ? affinity_mask(s, bits) : NULL;
+
+	if (t->is_dl && s->dom.smp && dls_entity_set_affinity(&t->se, mask)) {
+		free(mask);
+		return false;
+	}
+	free(t->mask);
+	t->mask = mask;
+	t->allowed = bits;
+	return true;
+}
+
+/* The phase's CPUs (its own, else the task's, else all: rt-app's order),
+ * when they differ from those the thread has. Returns true when the thread
+ * must stop here (it moves, or the run stops). */
+static bool phase_cpus(struct sim *s, struct thread *t, uint64_t cpus)
+{
+	uint64_t all = all_cpus(s), bits = cpus == all ? 0 : cpus;
+	int line, col, cpu = tcpu(t);
+
+	if (bits == (t->want_cpus == all ? 0 : t->want_cpus))
+		return false;
+	t->want_cpus = bits;
+	phase_pos(t, &line, &col);
+	if (t->dl_policy) {
+		if (linux_refuses_pin(s, bits)) {
+			report_pin(s, t, bits, "sched_setaffinity()", "EBUSY", line, col);
+			return true;
+		}
+		if (!s->dom.smp) {
+			/* partitioned: a reservation stays on its CPU */
+			if (bits && !(bits & (UINT64_C(1) << cpu)))
+				return phase_refuse(s, t, "moving a deadline thread to another CPU "
+						    "in partitioned mode is not modelled");
+			t->allowed = bits;
+			return false;
+		}
+		if (s->w->mode == WL_MODE_CLUSTERED)
+			bits = cluster_bits(s, bits);
+		if (!entity_affinity(s, t, bits))
+			return phase_refuse(s, t, "none of its CPUs is online");
+		return tcpu(t) != cpu;
+	}
+	if (!entity_affinity(s, t, bits))
+		return phase_refuse(s, t, "none of its CPUs is online");
+	if (t->is_dl)
+		return tcpu(t) != cpu; /* boosted: its entity moved, or not */
+	if (!bits || (bits & (UINT64_C(1) << t->cpu)))
+		return false;
+	cpu = least_crowded(s, bits);
+	if (cpu < 0)
+		return phase_refuse(s, t, "none of its CPUs is online (Linux's "
+				    "sched_setaffinity() fails with EINVAL)");
+	lower_move(s, t, cpu);
+	return true;
+}
+
+/* Into SCHED_DEADLINE with @p: admission on its CPU (first fit over the CPUs
+ * it may use in partitioned mode), as sched_setattr() does. */
+static bool become_dl(struct sim *s, struct thread *t, const struct dls_params *p)
+{
+	uint64_t allowed = t->want_cpus;
+	bool running = s->cpus[t->cpu].curr == t;
+	int line, col, r = DLS_EBANDWIDTH, cpu = -1;
+
+	phase_pos(t, &line, &col);
+	if (linux_refuses_pin(s, allowed)) {
+		report_pin(s, t, allowed, "sched_setattr()", "EPERM", line, col);
+		return true;
+	}
+	if (s->dom.smp && s->w->mode == WL_MODE_CLUSTERED)
+		allowed = cluster_bits(s, allowed);
+	for (int k = -1; k < s->nr_cpus && r == DLS_EBANDWIDTH; k++) {
+		cpu = k < 0 ? t->cpu : k;
+		if ((k >= 0 && k == t->cpu) || s->cpus[cpu].offline ||
+		    (allowed && !(allowed & (UINT64_C(1) << cpu))))
+			continue;
+		r = dls_entity_attach(&s->rqs[cpu], &t->se, p);
+		if (s->dom.smp)
+			break; /* one domain-wide admission */
+	}
+	if (r) {
+		report_refusal_at(s, t, p, r, line, col);
+		s->refused = r;
+		return true;
+	}
+	if (!entity_affinity(s, t, allowed)) {
+		lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
+		return phase_refuse(s, t, "none of its CPUs is online");
+	}
+	if (t->runnable && !running)
+		lower_remove(s, t);
+	s->cpus[t->cpu].nr_assigned--;
+	if (running)
+		s->cpus[t->cpu].need_resched = true;
+	t->cpu = cpu;
+	t->is_dl = t->dl_policy = true;
+	t->prio = 0;
+	t->dl_deadline = p->deadline;
+	if (t->runnable)
+		lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
+	dls_pi_set_own(&s->pi, &t->pi, pi_prio(t), true, t->se.deadline);
+	s->cpus[tcpu(t)].need_resched = true;
+	return true;
+}
+
+/* Out of SCHED_DEADLINE into a lower class at @prio: its bandwidth goes
+ * (dls_task_dead), it stays on the CPU its entity was on. */
+static void leave_dl(struct sim *s, struct thread *t, int prio)
+{
+	int cpu = tcpu(t);
+	bool running = s->cpus[cpu].curr == t;
+
+	lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
+	t->is_dl = t->dl_policy = false;
+	t->cpu = cpu;
+	s->cpus[cpu].nr_assigned++;
+	t->prio = prio;
+	dls_pi_set_own(&s->pi, &t->pi, pi_prio(t), false, 0);
+	if (t->runnable && !running)
+		lower_add(s, t, false);
+	s->cpus[cpu].need_resched = true;
+}
+
+/*
+ * The phase's scheduling keys, when it gives any and they are not those
+ * applied last (rt-app's set_thread_param(): a phase without a policy
+ * keeps the thread's; one without a priority leaves a FIFO/RR/fair thread
+ * as it is). Returns true when the thread must stop here.
+ */
+static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *ps)
+{
+	enum wl_policy pol = ps->set ? ps->policy : t->policy;
+
+	if (t->cur_sched == ps)
+		return false;
+	t->cur_sched = ps;
+	if (t->nr_held || t->is_dl != t->dl_policy)
+		return phase_refuse(s, t, "a scheduling change while the thread holds a "
+				    "mutex is not modelled");
+	if (pol == WL_DEADLINE) {
+		struct dls_params p = { 0 };
+
+		p.runtime = ps->dl_runtime_us * US;
+		p.period = (ps->dl_period_us ? ps->dl_period_us : ps->dl_runtime_us) * US;
+		p.deadline = ps->dl_deadline_us ? ps->dl_deadline_us * US : p.period;
+		if (ps->dl_reclaim)
+			p.flags |= DLS_FLAG_RECLAIM;
+		else if (ps->dl_soft > 0 || (ps->dl_soft == 0 && s->w->soft_reservations))
+			p.flags |= DLS_FLAG_SOFT;
+		t->policy = pol;
+		if (!t->dl_policy)
+			return become_dl(s, t, &p);
+		{
+			int r = dls_entity_set_params(t->se.rq, &t->se, &p);
+			int line, col;
+
+			if (r) {
+				phase_pos(t, &line, &col);
+				report_refusal_at(s, t, &p, r, line, col);
+				s->refused = r;
+				return true;
+			}
+		}
+		t->dl_deadline = p.deadline;
+		s->cpus[tcpu(t)].need_resched = true;
+		return false;
+	}
+	/* rt-app leaves a FIFO/RR or fair thread as it is when the phase gives
+	 * neither a policy nor a priority (its dl-* keys alone) */
+	if (!ps->set && !ps->prio_given && !t->dl_policy)
+		return false;
+	t->policy = pol;
+	{
+		int prio = pol == WL_FIFO || pol == WL_RR ? ps->prio : 0;
+		bool running = s->cpus[t->cpu].curr == t;
+
+		if (t->dl_policy) {
+			leave_dl(s, t, prio);
+			return true;
+		}
+		/* a fair thread's nice value ("priority" for rt-app) goes here */
+		if (t->runnable && !running)
+			lower_remove(s, t);
+		t->prio = prio;
+		dls_pi_set_own(&s->pi, &t->pi, pi_prio(t), false, 0);
+		if (t->runnable && !running)
+			lower_add(s, t, false);
+		s->cpus[t->cpu].need_resched = true;
+	}
+	return false;
+}
+
+/* A phase iteration starts: its CPUs, then its scheduling keys, as rt-app's
+ * thread_body() does. Returns true when the thread must stop here (it
+ * moves; the next call finds nothing left to change) or the run stops. */
+static bool phase_apply(struct sim *s, struct thread *t)
+{
+	const struct wl_phase *ph = &t->task->phases[t->phase];
+
+	if (phase_cpus(s, t, ph->cpus ? ph->cpus : t->task->cpus))
+		return true;
+	return wl_phase_sets(ph) && phase_sched(s, t, &ph->sched);
+}
+
 /* Each thread draws from its own stream: (simulation seed, thread id). */
 static void thread_seed(const struct sim *s, struct thread *t)
 {
@@ -607,8 +954,17 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	struct dls_params p = { 0 };
 	int err;
 
-	if (s->nr_threads >= MAX_THREADS)
-		return;
+	if ((size_t)s->nr_threads == s->cap_threads) {
+		size_t cap = s->cap_threads ? s->cap_threads * 2 : 64;
+		struct thread **nt = realloc(s->threads, cap * sizeof(*nt));
+
+		if (!nt || cap > (size_t)INT32_MAX) {
+			fprintf(stderr, "dlsim: out of memory\n");
+			exit(1);
+		}
+		s->threads = nt;
+		s->cap_threads = cap;
+	}
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		exit(1);
@@ -620,6 +976,9 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 		snprintf(t->name, sizeof(t->name), "%s-%d", task->name, instance);
 	else
 		snprintf(t->name, sizeof(t->name), "%s", task->name);
+	t->policy = task->sched.policy;
+	t->cur_sched = &task->sched;
+	t->dl_deadline = task->sched.dl_deadline_us * US;
 	t->dl_policy = task->sched.policy == WL_DEADLINE;
 	t->is_dl = t->dl_policy;
 	t->prio = task->sched.policy == WL_FIFO || task->sched.policy == WL_RR
@@ -632,7 +991,9 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	t->zero_lag.kind = EV_ZERO_LAG;
 	dls_entity_init(&t->se);
 	dls_pi_task_init(&t->pi, pi_prio(t), t->dl_policy, 0);
-	t->allowed = task->cpus ? task->cpus : task->phases[0].cpus;
+	/* the first phase's CPUs, else the task's (rt-app's order) */
+	t->allowed = task->phases[0].cpus ? task->phases[0].cpus : task->cpus;
+	t->want_cpus = t->allowed;
 	if (t->dl_policy && s->dom.smp && s->w->mode == WL_MODE_CLUSTERED)
 		t->allowed = cluster_bits(s, t->allowed);
 	if (s->dom.smp && t->allowed)
@@ -647,6 +1008,17 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	else if (task->sched.dl_soft > 0 ||
 		 (task->sched.dl_soft == 0 && s->w->soft_reservations))
 		p.flags |= DLS_FLAG_SOFT;
+	if (t->dl_policy && linux_refuses_pin(s, t->allowed)) {
+		/* rt-app sets the policy first, then the CPUs */
+		const struct wl_phase *ph0 = &task->phases[0];
+		bool in_phase = ph0->cpus && ph0->line;
+
+		s->threads[s->nr_threads++] = t;
+		report_pin(s, t, t->allowed, "sched_setaffinity()", "EBUSY",
+			   in_phase ? ph0->line : task->line, in_phase ? ph0->col : task->col);
+		t->exited = true;
+		return;
+	}
 	t->cpu = place(s, t, &p, &err);
 	if (t->cpu >= 0 && !t->is_dl)
 		s->cpus[t->cpu].nr_assigned++;

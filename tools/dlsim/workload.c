@@ -395,6 +395,7 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 		if (!get_int(c, m, -20, 99, &v))
 			return false;
 		s->prio = (int)v;
+		s->prio_given = true;
 		return true;
 	}
 	if (!strcmp(m->key, "dl-runtime") || !strcmp(m->key, "dl-period") ||
@@ -442,6 +443,12 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 	return true;
 }
 
+bool wl_phase_sets(const struct wl_phase *ph)
+{
+	return ph->sched.set || ph->sched.prio_given || ph->sched.dl_runtime_given ||
+	       ph->sched.dl_period_us || ph->sched.dl_deadline_us;
+}
+
 static bool parse_phase(struct ctx *c, const struct json_value *obj, struct wl_phase *ph,
 			bool task_level)
 {
@@ -453,6 +460,8 @@ static bool parse_phase(struct ctx *c, const struct json_value *obj, struct wl_p
 	memset(ph, 0, sizeof(*ph));
 	ph->name = name;
 	ph->loop = 1;
+	ph->line = obj->line;
+	ph->col = obj->col;
 	for (size_t i = 0; i < obj->len; i++)
 		n += event_type_of(obj->members[i].key) >= 0;
 	ph->events = wl_alloc(c, n * sizeof(*ph->events));
@@ -561,6 +570,10 @@ static bool parse_task_phases(struct ctx *c, struct wl_task *t, const struct jso
 		}
 		ph->name = pv->members[i].key;
 		if (parse_phase(c, pv->members[i].value, ph, false)) {
+			/* rt-app's default priority of a phase that names FIFO/RR */
+			if (ph->sched.set && !ph->sched.prio_given &&
+			    (ph->sched.policy == WL_FIFO || ph->sched.policy == WL_RR))
+				ph->sched.prio = 10;
 			if (ph->sched.set)
 				ok &= check_sched(c, pv->members[i].value, t->name, &ph->sched);
 			t->nr_phases++;
@@ -669,6 +682,71 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 }
 
 
+static size_t task_index(const struct workload *w, const char *name)
+{
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		if (!strcmp(w->tasks[i].name, name))
+			return i;
+	return w->nr_tasks;
+}
+
+/* Whether a thread of task @from forks, directly or through the tasks it
+ * forks, a thread of task @to: a walk of the fork graph, each task once. */
+static bool forks_into(const struct workload *w, const char *from, const char *to)
+{
+	size_t n = w->nr_tasks, top = 0, goal = task_index(w, to);
+	size_t *stack = calloc(n + 1, sizeof(*stack));
+	bool *seen = calloc(n + 1, sizeof(*seen));
+	bool found = false;
+
+	if (!stack || !seen) {
+		fprintf(stderr, "dlsim: out of memory\n");
+		exit(1);
+	}
+	stack[top++] = task_index(w, from);
+	seen[stack[0]] = true;
+	while (top && !found) {
+		size_t k = stack[--top];
+		const struct wl_task *t = &w->tasks[k];
+
+		found = k == goal;
+		if (found || k >= n)
+			continue;
+		for (size_t p = 0; p < t->nr_phases; p++)
+			for (size_t e = 0; e < t->phases[p].nr_events; e++) {
+				size_t j;
+
+				if (t->phases[p].events[e].type != WL_FORK)
+					continue;
+				j = task_index(w, t->phases[p].events[e].ref);
+				if (j < n && !seen[j]) {
+					seen[j] = true; /* each task pushed once */
+					stack[top++] = j;
+				}
+			}
+	}
+	free(stack);
+	free(seen);
+	return found;
+}
+
+/*
+ * A fork that leads back to the forking task: every new thread forks again,
+ * without end (rt-app defines no bound but its 1024 forks per thread and
+ * fork event, and runs out of threads first), so it is refused.
+ */
+static void check_fork_cycle(struct ctx *c, const struct wl_task *t, const struct wl_event *ev)
+{
+	if (!strcmp(ev->ref, t->name))
+		diag(c, true, ev->line, ev->col,
+		     "task \"%s\" forks itself: each new thread would fork another, without "
+		     "end", t->name);
+	else if (forks_into(c->w, ev->ref, t->name))
+		diag(c, true, ev->line, ev->col,
+		     "fork of \"%s\", which forks \"%s\" again (directly or through other "
+		     "forks): each new thread would fork another, without end", ev->ref, t->name);
+}
+
 /* Cross-references: fork targets exist; every unlock has a lock somewhere;
  * CPU numbers exist on the platform. */
 static void check_refs(struct ctx *c)
@@ -696,11 +774,13 @@ static void check_refs(struct ctx *c)
 					for (size_t k = 0; k < w->nr_tasks; k++)
 						if (!strcmp(w->tasks[k].name, ev->ref)) {
 							found = true;
-							w->tasks[k].forked_only = true;
+							w->tasks[k].forked = true;
 						}
 					if (!found)
 						diag(c, true, ev->line, ev->col,
 						     "fork of \"%s\": no task has that name", ev->ref);
+					else
+						check_fork_cycle(c, t, ev);
 				}
 				if (ev->type == WL_UNLOCK) {
 					for (size_t k = 0; k < w->nr_tasks && !found; k++)

@@ -44,6 +44,7 @@ struct wl_sched {
 	bool set;             /* a policy was given here */
 	enum wl_policy policy;
 	int prio;
+	bool prio_given;      /* "priority" was written */
 	uint64_t dl_runtime_us, dl_period_us, dl_deadline_us;
 	int dl_soft;          /* "dl-soft": 1 true, -1 false, 0 not given */
 	bool dl_reclaim;      /* "dl-reclaim" (rt-app's GRUB branch): DLS_FLAG_RECLAIM */
@@ -56,7 +57,10 @@ struct wl_phase {
 	struct wl_event *events;
 	size_t nr_events;
 	uint64_t cpus;        /* bitmask; 0 = not set */
+	/* the phase's scheduling keys; rt-app applies them when the phase
+	 * starts if any of policy, priority, dl-* is given (wl_phase_sets) */
 	struct wl_sched sched;
+	int line, col;        /* the phase object */
 };
 
 struct wl_task {
@@ -72,7 +76,9 @@ struct wl_task {
 	uint64_t cpus;
 	struct wl_phase *phases;
 	size_t nr_phases;
-	bool forked_only;     /* started only by a fork event */
+	/* the target of a fork event: started at 0 by its "instance" count
+	 * (0: only when forked), as rt-app does, and once more per fork */
+	bool forked;
 };
 
 struct wl_cpu {
@@ -117,6 +123,10 @@ struct workload {
 	 * (today's Linux) */
 	int wakeup_rule, overrun_rule, replenish_rule;
 	bool soft_reservations; /* "reservations": "soft" (default "hard") */
+	/* "affinity": "library": deadline threads may be pinned to some CPUs
+	 * under global EDF (the library's per-entity affinity), which Linux
+	 * refuses; default "linux" */
+	bool affinity_library;
 	struct wl_hotplug *hotplug;
 	size_t nr_hotplug;
 	/* diagnostics, "file:line:col: error|warning: ..." */
@@ -173,6 +183,9 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 int workload_load_cli_opts(struct workload *w, const char *prog, const char *fname,
 			   bool strict, const struct wl_load_options *o);
 void workload_dump(const struct workload *w, FILE *out);
+/* rt-app applies a phase's scheduling keys when the phase starts only if
+ * one of policy, priority, dl-runtime, dl-period, dl-deadline is given. */
+bool wl_phase_sets(const struct wl_phase *ph);
 const char *wl_policy_name(enum wl_policy p);
 const char *wl_event_name(enum wl_event_type t);
 

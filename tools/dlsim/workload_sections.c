@@ -255,12 +255,21 @@ void parse_simulation(struct ctx *c, const struct json_value *s)
 			else
 				VDIAG(c, true, m->value, "unknown reservations \"%s\" (expected "
 				      "hard or soft)", m->value->string);
+		} else if (!strcmp(m->key, "affinity")) {
+			if (!want_type(c, m, JSON_STRING))
+				continue;
+			if (!strcmp(m->value->string, "linux") || !strcmp(m->value->string, "library"))
+				w->affinity_library = !strcmp(m->value->string, "library");
+			else
+				VDIAG(c, true, m->value, "unknown affinity \"%s\" (expected linux "
+				      "or library)", m->value->string);
 		} else if (!strcmp(m->key, "hotplug")) {
 			parse_hotplug(c, m);
 		} else {
 			diag(c, true, m->line, m->col,
 			     "unknown key \"%s\" in simulation (expected horizon_us, seed, mode, "
-			     "admission, reservations, wakeup, overrun, replenish, hotplug)", m->key);
+			     "admission, reservations, affinity, wakeup, overrun, replenish, hotplug)",
+			     m->key);
 		}
 	}
 }

@@ -1,0 +1,315 @@
+/*
+ * dlsim runs rt-app's phase-level settings, forks and thread counts as
+ * rt-app does (its doc/tutorial.txt and src/rt-app.c: thread_body() sets
+ * each phase iteration's CPUs with set_thread_affinity() and its scheduling
+ * keys with set_thread_param() before the phase's events; main() starts
+ * every task's "instance" threads, a fork event one more), and refuses
+ * with Linux's reasons what Linux refuses:
+ *
+ * - CPUs per phase: tutorial.txt, "CPUs affinity" (a phase's "cpus", else
+ *   the task's): a thread hopping over three CPUs gives each a third;
+ * - a phase switching to SCHED_DEADLINE (tutorial.txt, "scheduling
+ *   policy": the properties change at the beginning of each phase that
+ *   sets them) is throttled by its reservation, and one switching back
+ *   leaves the deadline class;
+ * - fork: tutorial.txt, "instance" (0: no thread at start) and "fork";
+ *   a task forking itself is refused by name and place;
+ * - Linux's affinity rule for deadline tasks (kernel/sched/core.c:
+ *   __sched_setscheduler() EPERM, dl_task_check_affinity() EBUSY, while
+ *   admission control is on) and "simulation": {"affinity": "library"};
+ * - no cap on the thread count.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dls_test.h"
+#include "sim.h"
+#include "workload.h"
+
+#define MS UINT64_C(1000000)
+
+struct rec {
+	uint64_t busy[4];        /* per CPU, of the thread watched */
+	const char *watch;       /* the thread whose slices count (NULL: all) */
+	uint64_t win[16];        /* its run time in each 10 ms window */
+	char names[8][32];       /* distinct threads seen running */
+	size_t nr_names;
+	unsigned int jobs;
+};
+
+static void on_slice(void *arg, int cpu, const char *thread, uint64_t start, uint64_t end)
+{
+	struct rec *r = arg;
+	size_t i;
+
+	for (i = 0; i < r->nr_names && strcmp(r->names[i], thread); i++)
+		;
+	if (i == r->nr_names && i < 8)
+		snprintf(r->names[r->nr_names++], sizeof(r->names[0]), "%s", thread);
+	if (r->watch && strcmp(r->watch, thread))
+		return;
+	if (cpu < 4)
+		r->busy[cpu] += end - start;
+	/* split the slice over 10 ms windows */
+	while (start < end) {
+		uint64_t w = start / (10 * MS), wend = (w + 1) * 10 * MS;
+		uint64_t e = end < wend ? end : wend;
+
+		if (w < 16)
+			r->win[w] += e - start;
+		start = e;
+	}
+}
+
+static void on_job(void *arg, const char *thread, uint64_t release, uint64_t end, bool miss)
+{
+	struct rec *r = arg;
+
+	(void)thread;
+	(void)release;
+	(void)end;
+	(void)miss;
+	r->jobs++;
+}
+
+/* Load @text (strictly) and simulate it with every check on; the exit
+ * code of the run, or -1 when the file is refused (@diag then holds the
+ * first diagnostic). */
+static int run(const char *text, struct rec *r, char *diag, size_t dsz)
+{
+	struct workload w;
+	struct sim_options opt = { .check = true, .quiet = true, .on_slice = on_slice,
+				   .on_job = on_job, .cb_arg = r };
+	struct sim_result res;
+
+	if (workload_load(&w, "w.json", text, strlen(text), true)) {
+		if (diag)
+			snprintf(diag, dsz, "%s", w.nr_diags ? w.diags[0] : "");
+		workload_free(&w);
+		return -1;
+	}
+	DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
+	workload_free(&w);
+	return res.exit_code;
+}
+
+/*
+ * tutorial.txt, "CPUs affinity" (rt-app's doc/examples/tutorial/example8
+ * does the same): a task on CPU 2 whose first phase runs on CPU 0, its
+ * second on CPU 1 and its third on the task's CPU 2, 1.5 ms each, looping:
+ * over 90 ms each CPU runs it 30 ms. Before phases set their CPUs, all of
+ * it ran on CPU 2.
+ */
+static void test_cpus_per_phase(void)
+{
+	static const char text[] =
+		"{\"platform\": {\"cpus\": 3}, \"simulation\": {\"horizon_us\": 90000},\n"
+		" \"tasks\": {\"hop\": {\"cpus\": [2], \"phases\": {\n"
+		"   \"p0\": {\"cpus\": [0], \"run\": 1500},\n"
+		"   \"p1\": {\"cpus\": [1], \"run\": 1500},\n"
+		"   \"p2\": {\"run\": 1500}}}}}";
+	struct rec r = { .watch = "hop" };
+
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 0);
+	DLS_ASSERT_EQ_U64(r.busy[0], 30 * MS);
+	DLS_ASSERT_EQ_U64(r.busy[1], 30 * MS);
+	DLS_ASSERT_EQ_U64(r.busy[2], 30 * MS);
+}
+
+/*
+ * A SCHED_OTHER task whose phase switches it to SCHED_DEADLINE 2/10 ms
+ * (tutorial.txt, "scheduling policy") with 100 ms of work: a hard
+ * reservation runs it 2 ms in every 10 ms period (Linux's
+ * Documentation/scheduler/sched-deadline.rst, 2.2 "Bandwidth reservation"),
+ * its first period starting at the switch at 0. Its second phase switches
+ * it back to SCHED_OTHER: from then on it runs without a budget.
+ */
+static void test_phase_to_deadline(void)
+{
+	static const char text[] =
+		"{\"simulation\": {\"horizon_us\": 120000}, \"tasks\": {\"t\": {\"loop\": 1,\n"
+		" \"phases\": {\"dl\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000,\n"
+		"                    \"dl-period\": 10000, \"run\": 10000},\n"
+		"            \"fair\": {\"policy\": \"SCHED_OTHER\", \"run\": 20000}}}}}";
+	struct rec r = { .watch = "t" };
+
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 0);
+	/* 10 ms of work at 2 ms per period: periods 0..4, done at 42 ms */
+	for (int w = 0; w < 4; w++)
+		DLS_ASSERT_EQ_U64(r.win[w], 2 * MS);
+	/* then the fair phase runs its 20 ms at once: 42-62 ms */
+	DLS_ASSERT_EQ_U64(r.win[4], 10 * MS);
+	DLS_ASSERT_EQ_U64(r.win[5], 10 * MS);
+	DLS_ASSERT_EQ_U64(r.win[6], 2 * MS);
+	DLS_ASSERT_EQ_U64(r.win[7], 0);
+	DLS_ASSERT_EQ_U64(r.busy[0], 30 * MS);
+}
+
+/*
+ * tutorial.txt, "instance" and "fork" (rt-app's example9 does the same):
+ * "one" (instance 1 by default) runs from the start and again when "boss"
+ * forks it; "two" (instance 0) only when forked. Four threads run.
+ */
+static void test_fork_instances(void)
+{
+	static const char text[] =
+		"{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 200000},\n"
+		" \"tasks\": {\n"
+		"  \"one\": {\"loop\": 1, \"run\": 10000, \"sleep\": 10000},\n"
+		"  \"two\": {\"instance\": 0, \"loop\": 1, \"run\": 20000, \"sleep\": 20000},\n"
+		"  \"boss\": {\"loop\": 1, \"phases\": {\n"
+		"    \"a\": {\"fork\": \"one\", \"run\": 10000, \"sleep\": 10000},\n"
+		"    \"b\": {\"fork\": \"two\", \"run\": 20000, \"sleep\": 20000}}}}}";
+	struct rec r = { 0 };
+	bool one = false, two = false;
+	unsigned int ones = 0;
+
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 0);
+	DLS_ASSERT_EQ_U64(r.nr_names, 4);
+	for (size_t i = 0; i < r.nr_names; i++) {
+		one |= !strcmp(r.names[i], "one");
+		ones += !strncmp(r.names[i], "one", 3);
+		two |= !strncmp(r.names[i], "two", 3);
+	}
+	CU_ASSERT_TRUE(one);
+	DLS_ASSERT_EQ_U64(ones, 2);
+	CU_ASSERT_TRUE(two);
+}
+
+/* A task that forks itself, or a cycle of forks, is refused with its
+ * place: every new thread would fork another. */
+static void test_fork_cycle_refused(void)
+{
+	struct rec r = { 0 };
+	char diag[512];
+
+	DLS_ASSERT_EQ_S64(run("{\"tasks\": {\"rabbit\": {\"loop\": 1,\n"
+			      " \"fork\": \"rabbit\", \"run\": 100}}}", &r, diag, sizeof(diag)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(diag, "w.json:2:10: error: task \"rabbit\" forks itself"));
+	DLS_ASSERT_EQ_S64(run("{\"tasks\": {\"a\": {\"loop\": 1, \"fork\": \"b\", \"run\": 1},\n"
+			      " \"b\": {\"instance\": 0, \"loop\": 1, \"fork\": \"a\", \"run\": 1}}}",
+			      &r, diag, sizeof(diag)), -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(diag, "fork of \"b\", which forks \"a\" again"));
+}
+
+/*
+ * Linux refuses SCHED_DEADLINE for a task allowed on fewer CPUs than its
+ * root domain while admission control is on (kernel/sched/core.c); dlsim
+ * refuses it likewise, and runs it with "affinity": "library" (the
+ * library's affinity, beyond Linux) or with admission off (as Linux).
+ */
+static const char pin_fmt[] =
+	"{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 50000%s},\n"
+	" \"tasks\": {\"pinned\": {\"policy\": \"SCHED_DEADLINE\", \"cpus\": [1],\n"
+	"  \"dl-runtime\": 2000, \"dl-period\": 10000, \"run\": 1000,\n"
+	"  \"timer\": {\"ref\": \"t\", \"period\": 10000}}}}";
+
+static void test_pinned_deadline(void)
+{
+	char text[1024];
+	struct rec r = { .watch = "pinned" };
+
+	snprintf(text, sizeof(text), pin_fmt, "");
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 2);
+	DLS_ASSERT_EQ_U64(r.busy[0] + r.busy[1], 0);
+
+	memset(&r, 0, sizeof(r));
+	r.watch = "pinned";
+	snprintf(text, sizeof(text), pin_fmt, ", \"affinity\": \"library\"");
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 0);
+	DLS_ASSERT_EQ_U64(r.busy[0], 0);
+	DLS_ASSERT_EQ_U64(r.busy[1], 5 * MS);
+
+	memset(&r, 0, sizeof(r));
+	r.watch = "pinned";
+	snprintf(text, sizeof(text), pin_fmt, ", \"admission\": \"off\"");
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 0);
+	DLS_ASSERT_EQ_U64(r.busy[1], 5 * MS);
+}
+
+/* A phase narrowing a deadline thread's CPUs: sched_setaffinity() fails
+ * with EBUSY in Linux, the run stops; with the library's affinity the
+ * thread moves to CPU 1 for that phase. */
+static const char narrow_fmt[] =
+	"{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 40000%s},\n"
+	" \"tasks\": {\"d\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000,\n"
+	"  \"dl-period\": 10000, \"loop\": 1, \"phases\": {\n"
+	"   \"free\": {\"run\": 1000, \"timer\": {\"ref\": \"t\", \"period\": 10000}},\n"
+	"   \"one\": {\"cpus\": [1], \"loop\": 2, \"run\": 1000,\n"
+	"           \"timer\": {\"ref\": \"t\", \"period\": 10000}}}}}}";
+
+static void test_phase_narrows_deadline(void)
+{
+	char text[1024];
+	struct rec r = { .watch = "d" };
+
+	snprintf(text, sizeof(text), narrow_fmt, "");
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 2);
+	memset(&r, 0, sizeof(r));
+	r.watch = "d";
+	snprintf(text, sizeof(text), narrow_fmt, ", \"affinity\": \"library\"");
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 0);
+	DLS_ASSERT_EQ_U64(r.busy[1], 2 * MS);
+	DLS_ASSERT_EQ_U64(r.busy[0] + r.busy[1], 3 * MS);
+}
+
+/* rt-app's fork limit (src/rt-app.c, FORKS_LIMIT: a thread's 1025th fork
+ * of one task exits with "reached its fork limit"): 1024 forks run, the
+ * next one stops the run. */
+static void test_fork_limit(void)
+{
+	static const char fmt[] =
+		"{\"simulation\": {\"horizon_us\": 100000}, \"tasks\": {\n"
+		" \"kid\": {\"instance\": 0, \"loop\": 1, \"run\": 1},\n"
+		" \"main\": {\"loop\": %d, \"fork\": \"kid\", \"sleep\": 10}}}";
+	char text[512];
+	struct rec r = { .watch = NULL };
+
+	snprintf(text, sizeof(text), fmt, 1024);
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 0);
+	DLS_ASSERT_EQ_U64(r.busy[0], 1024 * UINT64_C(1000));
+	snprintf(text, sizeof(text), fmt, 1025);
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 4);
+}
+
+/* More threads than the 4096 dlsim once cut the run to: five tasks of
+ * 1024 instances, each one run of 10 us; every one runs. */
+static void test_many_threads(void)
+{
+	static const char text[] =
+		"{\"simulation\": {\"horizon_us\": 100000}, \"tasks\": {\n"
+		" \"a\": {\"instance\": 1024, \"loop\": 1, \"run\": 10},\n"
+		" \"b\": {\"instance\": 1024, \"loop\": 1, \"run\": 10},\n"
+		" \"c\": {\"instance\": 1024, \"loop\": 1, \"run\": 10},\n"
+		" \"d\": {\"instance\": 1024, \"loop\": 1, \"run\": 10},\n"
+		" \"e\": {\"instance\": 1024, \"loop\": 1, \"run\": 10}}}";
+	struct rec r = { .watch = NULL };
+	uint64_t total;
+
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 0);
+	total = r.busy[0];
+	DLS_ASSERT_EQ_U64(total, 5120 * 10 * UINT64_C(1000));
+}
+
+static const struct dls_test_case cases[] = {
+	{ "CPUs per phase: a third each", test_cpus_per_phase },
+	{ "a phase switches to SCHED_DEADLINE and back", test_phase_to_deadline },
+	{ "fork: instance threads at 0, one more per fork", test_fork_instances },
+	{ "a task forking itself is refused", test_fork_cycle_refused },
+	{ "a pinned deadline task: Linux refuses, the library option runs it",
+	  test_pinned_deadline },
+	{ "a phase narrowing a deadline thread's CPUs", test_phase_narrows_deadline },
+	{ "more than 4096 threads", test_many_threads },
+	{ "rt-app's fork limit", test_fork_limit },
+	{ NULL, NULL },
+};
+
+static const struct dls_test_suite suites[] = {
+	{ "dlsim phases, forks and affinity", cases },
+	{ NULL, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	return dls_test_main(argc, argv, suites);
+}
