@@ -35,6 +35,8 @@ struct rec {
 	char names[8][32];       /* distinct threads seen running */
 	size_t nr_names;
 	unsigned int jobs;
+	uint64_t first;          /* when the thread watched first ran */
+	bool ran;
 };
 
 static void on_slice(void *arg, int cpu, const char *thread, uint64_t start, uint64_t end)
@@ -48,6 +50,9 @@ static void on_slice(void *arg, int cpu, const char *thread, uint64_t start, uin
 		snprintf(r->names[r->nr_names++], sizeof(r->names[0]), "%s", thread);
 	if (r->watch && strcmp(r->watch, thread))
 		return;
+	if (!r->ran)
+		r->first = start;
+	r->ran = true;
 	if (cpu < 4)
 		r->busy[cpu] += end - start;
 	/* split the slice over 10 ms windows */
@@ -143,6 +148,33 @@ static void test_phase_to_deadline(void)
 	DLS_ASSERT_EQ_U64(r.win[6], 2 * MS);
 	DLS_ASSERT_EQ_U64(r.win[7], 0);
 	DLS_ASSERT_EQ_U64(r.busy[0], 30 * MS);
+}
+
+/*
+ * A phase with a priority and no policy takes the thread's policy when it
+ * is first applied and keeps it (rt-app's set_thread_param() writes the
+ * policy into the parsed phase). On one CPU, "x" (FIFO 10) raises itself
+ * to 20 in "up" and turns SCHED_OTHER in "down", twice; "y" (FIFO 15)
+ * wakes at 2.5 ms, during the second "up": that is still FIFO 20, so y
+ * first runs when x turns SCHED_OTHER again at 3 ms (x: up 0-1, down 1-2,
+ * up 2-3). Resolving "up" afresh would make it SCHED_OTHER and let y run
+ * at 2.5 ms.
+ */
+static void test_phase_same_policy(void)
+{
+	static const char text[] =
+		"{\"simulation\": {\"horizon_us\": 20000}, \"tasks\": {\n"
+		" \"x\": {\"policy\": \"SCHED_FIFO\", \"priority\": 10, \"loop\": 2, \"phases\": {\n"
+		"   \"up\": {\"priority\": 20, \"run\": 1000},\n"
+		"   \"down\": {\"policy\": \"SCHED_OTHER\", \"run\": 1000}}},\n"
+		" \"y\": {\"policy\": \"SCHED_FIFO\", \"priority\": 15, \"delay\": 2500,\n"
+		"        \"loop\": 1, \"run\": 3000}}}";
+	struct rec r = { .watch = "y" };
+
+	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 0);
+	CU_ASSERT_TRUE(r.ran);
+	DLS_ASSERT_EQ_U64(r.first, 3 * MS);
+	DLS_ASSERT_EQ_U64(r.busy[0], 3 * MS);
 }
 
 /*
@@ -294,6 +326,7 @@ static void test_many_threads(void)
 static const struct dls_test_case cases[] = {
 	{ "CPUs per phase: a third each", test_cpus_per_phase },
 	{ "a phase switches to SCHED_DEADLINE and back", test_phase_to_deadline },
+	{ "a phase without policy keeps the one it first took", test_phase_same_policy },
 	{ "fork: instance threads at 0, one more per fork", test_fork_instances },
 	{ "a task forking itself is refused", test_fork_cycle_refused },
 	{ "a pinned deadline task: Linux refuses, the library option runs it",

@@ -388,6 +388,7 @@ static void sim_free(struct sim *s)
 		free(s->threads[i]->forks);
 		free(s->threads[i]);
 	}
+	free(s->same);
 	for (int cpu = 0; s->cpus && cpu < s->nr_cpus; cpu++)
 		free(s->cpus[cpu].lower);
 	for (size_t i = 0; i < s->nr_lists; i++)

@@ -56,6 +56,12 @@ struct fork_count {
 	unsigned int n;
 };
 
+/* The policy a phase without "policy" took when it was first applied. */
+struct same_policy {
+	const struct wl_sched *sched;
+	enum wl_policy policy;
+};
+
 /* What a wait list is: rt-app names each kind in its own space. */
 enum wait_kind { WAIT_MUTEX, WAIT_COND, WAIT_BARRIER, WAIT_SUSPEND };
 
@@ -218,6 +224,10 @@ struct sim {
 	struct thread **threads;
 	int nr_threads;
 	size_t cap_threads;
+	/* rt-app resolves a phase's missing policy once, for every thread of
+	 * the task (its threads share the parsed phases) */
+	struct same_policy *same;
+	size_t nr_same, cap_same;
 	struct wait_list *lists;
 	size_t nr_lists;
 	struct slice *slices;

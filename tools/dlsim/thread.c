@@ -865,13 +865,28 @@ static void leave_dl(struct sim *s, struct thread *t, int prio)
  * keeps the thread's; one without a priority leaves a FIFO/RR/fair thread
  * as it is). Returns true when the thread must stop here.
  */
+/* A phase without "policy" takes the thread's when first applied, and
+ * keeps that one for every thread of its task (rt-app's set_thread_param()
+ * writes it into the parsed phase, which the task's threads share). */
+static enum wl_policy same_policy(struct sim *s, const struct wl_sched *ps,
+				  enum wl_policy current)
+{
+	for (size_t i = 0; i < s->nr_same; i++)
+		if (s->same[i].sched == ps)
+			return s->same[i].policy;
+	GROW(s->same, s->nr_same, s->cap_same);
+	s->same[s->nr_same++] = (struct same_policy){ ps, current };
+	return current;
+}
+
 static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *ps)
 {
-	enum wl_policy pol = ps->set ? ps->policy : t->policy;
+	enum wl_policy pol;
 
 	if (t->cur_sched == ps)
 		return false;
 	t->cur_sched = ps;
+	pol = ps->set ? ps->policy : same_policy(s, ps, t->policy);
 	if (t->nr_held || t->is_dl != t->dl_policy)
 		return phase_refuse(s, t, "a scheduling change while the thread holds a "
 				    "mutex is not modelled");
@@ -903,9 +918,9 @@ static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *
 		s->cpus[tcpu(t)].need_resched = true;
 		return false;
 	}
-	/* rt-app leaves a FIFO/RR or fair thread as it is when the phase gives
-	 * neither a policy nor a priority (its dl-* keys alone) */
-	if (!ps->set && !ps->prio_given && !t->dl_policy)
+	/* rt-app changes nothing for a FIFO/RR or fair policy when the phase
+	 * gives neither a policy nor a priority (its dl-* keys alone) */
+	if (!ps->set && !ps->prio_given)
 		return false;
 	t->policy = pol;
 	{
