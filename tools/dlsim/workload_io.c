@@ -158,6 +158,8 @@ void workload_dump(const struct workload *w, FILE *out)
 		(long long)w->horizon_us, (unsigned long long)w->seed,
 		w->mode == WL_MODE_GLOBAL ? "global" :
 		w->mode == WL_MODE_PARTITIONED ? "partitioned" : "clustered");
+	if (w->affinity_library)
+		fprintf(out, "simulation: affinity library (deadline tasks may be pinned)\n");
 	for (size_t i = 0; i < w->nr_hotplug; i++)
 		fprintf(out, "hotplug: cpu %d %s at %lld us\n", w->hotplug[i].cpu,
 			w->hotplug[i].online ? "online" : "offline",
@@ -192,6 +194,17 @@ void workload_dump(const struct workload *w, FILE *out)
 					ph->sched.prio);
 				if (ph->sched.policy == WL_DEADLINE)
 					fprintf(out, " dl %llu/%llu/%llu us",
+						(unsigned long long)ph->sched.dl_runtime_us,
+						(unsigned long long)ph->sched.dl_deadline_us,
+						(unsigned long long)ph->sched.dl_period_us);
+			} else if (wl_phase_sets(ph)) {
+				/* no policy: the thread's, when the phase starts */
+				fprintf(out, " policy (the thread's)");
+				if (ph->sched.prio_given)
+					fprintf(out, " prio %d", ph->sched.prio);
+				if (ph->sched.dl_runtime_us || ph->sched.dl_deadline_us ||
+				    ph->sched.dl_period_us)
+					fprintf(out, " dl %llu/%llu/%llu us (0: defaulted)",
 						(unsigned long long)ph->sched.dl_runtime_us,
 						(unsigned long long)ph->sched.dl_deadline_us,
 						(unsigned long long)ph->sched.dl_period_us);
