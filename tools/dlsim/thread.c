@@ -624,7 +624,8 @@ static uint64_t all_cpus(const struct sim *s)
  * its root domain, as long as admission control is on (kernel/sched/core.c:
  * __sched_setscheduler() refuses the policy with EPERM, and
  * dl_task_check_affinity() refuses narrowing a deadline task's affinity
- * with EBUSY, both under dl_bandwidth_enabled()). Whether @allowed (0: all)
+ * with EBUSY, both under dl_bandwidth_enabled(); Documentation/scheduler/
+ * sched-deadline.rst, 5 "Tasks CPU affinity"). Whether @allowed (0: all)
  * leaves out an online CPU where that rule holds: global mode (dlsim's
  * partitioned and clustered modes pin reservations by design) without
  * "affinity": "library".
