@@ -192,17 +192,43 @@ static void write_server_passes(const struct sim *s, FILE *out)
 
 /* ---- summary ------------------------------------------------------------ */
 
+/* Whether the workload has a deadline task or phase (forked tasks included). */
+static bool has_deadline_tasks(const struct workload *w)
+{
+	for (size_t i = 0; i < w->nr_tasks; i++) {
+		const struct wl_task *t = &w->tasks[i];
+
+		if (t->sched.policy == WL_DEADLINE)
+			return true;
+		for (size_t p = 0; p < t->nr_phases; p++)
+			if (t->phases[p].sched.set && t->phases[p].sched.policy == WL_DEADLINE)
+				return true;
+	}
+	return false;
+}
+
+/* The first line: the platform, the horizon, how deadline tasks are placed. */
+static void write_heading(const struct sim *s, FILE *out, uint64_t horizon)
+{
+	fprintf(out, "dlsim: %d CPUs, %d threads, %.3f s simulated, ", s->nr_cpus,
+		s->nr_threads, (double)horizon / 1e9);
+	if (!has_deadline_tasks(s->w)) {
+		fprintf(out, "no deadline tasks\n");
+		return;
+	}
+	fprintf(out, "deadline tasks %s%s\n",
+		!s->dom.smp ? "partitioned" : s->w->mode == WL_MODE_CLUSTERED ? "under clustered EDF"
+									 : "under global EDF",
+		s->w->mode_given || s->nr_cpus == 1 ? ""
+			: " (no simulation.mode: global, as Linux's root domain)");
+}
+
 static void write_summary(struct sim *s, FILE *out, uint64_t horizon)
 {
 	uint64_t jobs = 0, misses = 0;
 	double energy = 0;
 
-	fprintf(out, "dlsim: %d CPUs, %d threads, %.3f s simulated, deadline tasks %s%s\n",
-		s->nr_cpus, s->nr_threads, (double)horizon / 1e9,
-		!s->dom.smp ? "partitioned" : s->w->mode == WL_MODE_CLUSTERED ? "under clustered EDF"
-									 : "under global EDF",
-		s->w->mode_given || s->nr_cpus == 1 ? ""
-			: " (no simulation.mode: global, as Linux's root domain)");
+	write_heading(s, out, horizon);
 	fprintf(out, "%-20s %-14s %3s %7s %6s %10s %10s %10s %10s %8s %7s %5s\n", "thread",
 		"policy", "cpu", "jobs", "misses", "resp_max", "resp_mean", "resp_p99",
 		"lateness", "throttle", "preempt", "migr");
