@@ -115,12 +115,15 @@ struct thread {
 	uint64_t boosts, boost_start, boosted_ns;
 	uint64_t server_misses; /* jobs that ended after their reservation's deadline */
 	uint64_t job_deadline;  /* the current job's own absolute deadline */
-	/* the current job, for the per-job records */
+	/* the current job, for the per-job records: only time it was
+	 * charged counts as running (cpu_charge) */
 	bool job_ran;             /* it has run since its release */
 	uint64_t job_start;       /* when it first ran */
 	uint64_t job_cpus;        /* CPUs it ran on (bits) */
 	unsigned int job_preemptions, job_migrations;
-	uint64_t job_throttles0;  /* se.stats.throttles at its release */
+	unsigned int job_throttles; /* its reservation's throttles so far */
+	uint64_t last_job_end;    /* when its last job completed (jobs > 0) */
+	size_t last_job_rec;      /* that job's record in sim::jobs (job_log) */
 };
 
 /* One completed job (--jobs, the JSON "jobs" array). */
@@ -270,16 +273,6 @@ static inline struct dls_rq *rq_of(struct sim *s, const struct thread *t)
 	return &s->rqs[tcpu(t)];
 }
 
-/* @t runs on @cpu now: its job's first start and the CPUs it ran on. */
-static inline void job_begin_running(struct sim *s, struct thread *t, int cpu)
-{
-	if (!t->job_ran) {
-		t->job_ran = true;
-		t->job_start = s->now;
-	}
-	t->job_cpus |= UINT64_C(1) << cpu;
-}
-
 /* engine.c */
 void q_add(struct sim *s, struct qev *e, uint64_t t);
 void q_remove(struct sim *s, struct qev *e);
@@ -298,6 +291,7 @@ void thread_wake(struct sim *s, struct thread *t);
 void thread_advance_events(struct sim *s, struct thread *t);
 void thread_wake_event(struct sim *s, struct thread *t);
 bool job_overdue(const struct sim *s, const struct thread *t);
+void job_note_throttle(struct sim *s, struct thread *t);
 bool same_cluster(const struct workload *w, int a, int b);
 void sim_spawn(struct sim *s, const struct wl_task *task, int instance);
 
