@@ -393,6 +393,7 @@ static void sim_free(struct sim *s)
 	free(s->marks);
 	free(s->jobs);
 	free(s->budget);
+	sim_outputs_discard(s);
 	free(s->threads);
 	free(s->cpus);
 	free(s->rqs);
@@ -704,6 +705,9 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	rc = sim_setup(&s, w, opt);
 	if (!rc && !spawn_all(&s)) {
 		res->exit_code = DLSIM_EXIT_REFUSED;
+	} else if (!rc && sim_outputs_open(&s)) {
+		/* before simulating: a bad output path fails at once */
+		res->exit_code = DLSIM_EXIT_IOERR;
 	} else if (!rc) {
 		rc = setup_hotplug(&s);
 		if (!rc) {

@@ -37,6 +37,8 @@ static size_t chosen(const struct sim_options *opt, const struct sim_writer **w,
 }
 
 #define MAX_WRITERS 5
+_Static_assert(sizeof(((struct sim *)0)->outs) / sizeof(struct out_file) == MAX_WRITERS,
+	       "one output file per writer");
 
 void sim_outputs_plan(struct sim *s)
 {
@@ -66,6 +68,20 @@ int sim_close_output(FILE *f, const char *prog, const char *path)
 	return -1;
 }
 
+int sim_outputs_open(struct sim *s)
+{
+	const struct sim_writer *w[MAX_WRITERS];
+	const char *path[MAX_WRITERS];
+	size_t n = chosen(s->opt, w, path);
+
+	for (size_t i = 0; i < n; i++)
+		if (path[i] && out_file_open(&s->outs[i], "dlsim", path[i])) {
+			sim_outputs_discard(s);
+			return -1;
+		}
+	return 0;
+}
+
 int sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon)
 {
 	const struct sim_writer *w[MAX_WRITERS];
@@ -74,18 +90,27 @@ int sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon)
 	int rc = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		FILE *f = path[i] ? fopen(path[i], "w") : out;
+		struct out_file *o = &s->outs[i];
 
-		if (!f) {
-			fprintf(stderr, "dlsim: cannot open %s: %s\n", path[i], strerror(errno));
-			rc = -1;
+		if (!path[i]) {
+			w[i]->write(s, out, horizon);
 			continue;
 		}
-		w[i]->write(s, f, horizon);
-		if (path[i] && sim_close_output(f, "dlsim", path[i]))
+		if (!o->f) {
+			rc = -1; /* not opened: sim_outputs_open() said why */
+			continue;
+		}
+		w[i]->write(s, o->f, horizon);
+		if (out_file_commit(o, "dlsim"))
 			rc = -1;
 	}
 	return rc;
+}
+
+void sim_outputs_discard(struct sim *s)
+{
+	for (size_t i = 0; i < MAX_WRITERS; i++)
+		out_file_discard(&s->outs[i]);
 }
 
 /* ---- helpers ------------------------------------------------------------ */

@@ -11,6 +11,8 @@
  *   lock.c     wait lists and the PI mutexes (boosting, deadlock reports)
  *   output.c   the output interface and the summary table; output_json.c,
  *              output_trace.c and output_svg.c write the other formats
+ *   out_file.c output files that are complete or absent (opened before
+ *              the run, renamed into place once written)
  *
  * The engine knows no output format: it asks output.c which records the
  * chosen outputs need (run slices and marks, every response time) and
@@ -28,6 +30,7 @@
 #include <dlsched/sched.h>
 #include <dlsched/smp.h>
 
+#include "out_file.h"
 #include "prng.h"
 #include "sim.h"
 
@@ -214,6 +217,7 @@ struct sim {
 	size_t nr_jobs, cap_jobs;
 	struct budget_sample *budget;
 	size_t nr_budget, cap_budget;
+	struct out_file outs[5]; /* the outputs with a path, open during the run */
 	const char *broken; /* the invariant --check found broken */
 	/* the library's refusal (DLS_E*) of a thread's reservation: the run
 	 * stops, as rt-app does when sched_setattr() fails; 0 = none */
@@ -324,7 +328,13 @@ void cond_wake(struct sim *s, struct thread *t);
 
 /* output.c */
 void sim_outputs_plan(struct sim *s);
-/* Every chosen output is attempted; -1 when one could not be written. */
+/* Open every chosen output file before the run; -1 (said on stderr, none
+ * left open) when one cannot be. */
+int sim_outputs_open(struct sim *s);
+/* Every chosen output is attempted; -1 when one could not be written. A
+ * file that could not be written is left as it was. */
 int sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon);
+/* Close the output files left open, writing nothing. */
+void sim_outputs_discard(struct sim *s);
 
 #endif
