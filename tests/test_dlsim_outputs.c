@@ -420,9 +420,212 @@ static void test_job_start_is_first_run(void)
 	free(o);
 }
 
+/* "#rrggbb" as its three components. */
+static void rgb_of(const char *hex, int rgb[3])
+{
+	unsigned int r = 0, g = 0, b = 0;
+
+	CU_ASSERT_EQUAL_FATAL(sscanf(hex, "#%2x%2x%2x", &r, &g, &b), 3);
+	rgb[0] = (int)r;
+	rgb[1] = (int)g;
+	rgb[2] = (int)b;
+}
+
+/* The hue of @rgb in degrees (0 for a grey). */
+static double hue_of(const int rgb[3])
+{
+	int max = rgb[0], min = rgb[0], k = 0;
+	double h;
+
+	for (int i = 1; i < 3; i++) {
+		if (rgb[i] > max) {
+			max = rgb[i];
+			k = i;
+		}
+		if (rgb[i] < min)
+			min = rgb[i];
+	}
+	if (max == min)
+		return 0;
+	h = 60.0 * (rgb[(k + 1) % 3] - rgb[(k + 2) % 3]) / (max - min) + 120.0 * k;
+	return h < 0 ? h + 360 : h;
+}
+
+static int rgb_distance2(const int a[3], const int b[3])
+{
+	int d = 0;
+
+	for (int i = 0; i < 3; i++)
+		d += (a[i] - b[i]) * (a[i] - b[i]);
+	return d;
+}
+
+/* The attribute @name="..." of the element at @p, as a number or a string. */
+static double attr_num(const char *p, const char *name)
+{
+	char key[32];
+	const char *v;
+
+	snprintf(key, sizeof(key), " %s=\"", name);
+	v = strstr(p, key);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	return strtod(v + strlen(key), NULL);
+}
+
+static void attr_str(const char *p, const char *name, char *buf, size_t size)
+{
+	char key[32];
+	const char *v;
+	size_t n;
+
+	snprintf(key, sizeof(key), " %s=\"", name);
+	v = strstr(p, key);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	v += strlen(key);
+	n = strcspn(v, "\"");
+	CU_ASSERT_FATAL(n < size);
+	memcpy(buf, v, n);
+	buf[n] = 0;
+}
+
+/*
+ * The Gantt chart of @n threads on two CPUs of capacities 1024 and 512,
+ * overloaded so that jobs miss: every thread's colour is far from the miss
+ * red and from every other thread's; the CPU labels fit their column with
+ * a conservative width (every glyph as wide as the font size: no glyph of
+ * a sans-serif font is wider than 1 em); the time axis has ticks labelled
+ * with a unit, at the places their values give.
+ */
+static void check_svg(int n)
+{
+	static const char *const path = "test_dlsim_outputs.svg";
+	char text[4096], colors[16][8], miss[8] = "", unit[8] = "";
+	size_t len;
+	struct sim_options opt = { .check = true, .quiet = true, .svg_path = path };
+	double left = 1e9, axis_x1 = -1, axis_x2 = -1, prev = -1;
+	int ticks = 0, rgb[16][3], miss_rgb[3];
+	const uint64_t horizon_us = 60000;
+	char *svg, *p;
+
+	len = (size_t)snprintf(text, sizeof(text), "{\"platform\": {\"cpus\": 2, \"capacity\": "
+			       "[1024, 512]}, \"simulation\": {\"horizon_us\": %llu, "
+			       "\"admission\": \"off\"}, \"tasks\": {",
+			       (unsigned long long)horizon_us);
+	for (int i = 0; i < n; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s\"t%d\": {\"policy\": "
+					"\"SCHED_DEADLINE\", \"dl-runtime\": %d, "
+					"\"dl-period\": 10000, \"run\": 4000, \"timer\": "
+					"{\"ref\": \"unique\", \"period\": 10000}}",
+					i ? ", " : "", i, 3000 + 500 * (i % 3));
+	snprintf(text + len, sizeof(text) - len, "}}");
+	DLS_ASSERT_EQ_S64(dls_test_sim_text(text, &opt), DLSIM_EXIT_OK);
+	svg = slurp(path);
+	/* the legend: one colour per thread, in order */
+	p = svg;
+	for (int i = 0; i < n; i++) {
+		p = strstr(p, "<rect class=\"legend\"");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+		attr_str(p, "fill", colors[i], sizeof(colors[i]));
+		rgb_of(colors[i], rgb[i]);
+		p++;
+	}
+	CU_ASSERT_PTR_NULL(strstr(p, "<rect class=\"legend\""));
+	/* the misses: the colour the title calls red */
+	CU_ASSERT_PTR_NOT_NULL(strstr(svg, "red: miss"));
+	p = strstr(svg, "<line class=\"miss\"");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	attr_str(p, "stroke", miss, sizeof(miss));
+	rgb_of(miss, miss_rgb);
+	DLS_ASSERT_EQ_U64(hue_of(miss_rgb) < 15 || hue_of(miss_rgb) > 345, 1);
+	for (int i = 0; i < n; i++) {
+		double dh = hue_of(rgb[i]) - hue_of(miss_rgb);
+
+		dh = dh < 0 ? -dh : dh;
+		dh = dh > 180 ? 360 - dh : dh;
+		if (dh < 30 || rgb_distance2(rgb[i], miss_rgb) < 120 * 120)
+			fprintf(stderr, "%d threads: t%d's colour %s is close to the miss "
+				"colour %s\n", n, i, colors[i], miss);
+		CU_ASSERT_TRUE(dh >= 30 && rgb_distance2(rgb[i], miss_rgb) >= 120 * 120);
+		for (int k = 0; k < i; k++) {
+			if (rgb_distance2(rgb[i], rgb[k]) < 40 * 40)
+				fprintf(stderr, "%d threads: t%d and t%d have close colours %s "
+					"and %s\n", n, k, i, colors[k], colors[i]);
+			CU_ASSERT_TRUE(rgb_distance2(rgb[i], rgb[k]) >= 40 * 40);
+		}
+	}
+	/* every run slice is drawn in its thread's colour; the column left of
+	 * the slices and the axis is the labels' */
+	for (p = svg; (p = strstr(p, "<rect class=\"run\"")); p++) {
+		char fill[8], name[8];
+		int t;
+
+		attr_str(p, "fill", fill, sizeof(fill));
+		CU_ASSERT_EQUAL_FATAL(sscanf(strstr(p, "<title>") + 7, "t%d", &t), 1);
+		CU_ASSERT_FATAL(t >= 0 && t < n);
+		snprintf(name, sizeof(name), "%s", colors[t]);
+		CU_ASSERT_STRING_EQUAL(fill, name);
+		if (attr_num(p, "x") < left)
+			left = attr_num(p, "x");
+	}
+	p = strstr(svg, "<line x1=\"");
+	for (; p; p = strstr(p + 1, "<line x1=\"")) {
+		char stroke[16];
+
+		attr_str(p, "stroke", stroke, sizeof(stroke));
+		if (!strcmp(stroke, "#666")) {
+			axis_x1 = attr_num(p, "x1");
+			axis_x2 = attr_num(p, "x2");
+			break;
+		}
+	}
+	CU_ASSERT_FATAL(axis_x1 >= 0 && axis_x2 > axis_x1);
+	if (axis_x1 < left)
+		left = axis_x1;
+	for (p = svg; (p = strstr(p, "<text class=\"cpu\"")); p++) {
+		const char *body = strchr(p, '>') + 1;
+		double font = strstr(p, "font-size") && strstr(p, "font-size") < body
+			      ? attr_num(p, "font-size") : attr_num(svg, "font-size");
+		double width = (double)strcspn(body, "<") * font;
+
+		if (attr_num(p, "x") + width > left)
+			fprintf(stderr, "label \"%.*s\" at x %g, %g px wide, crosses %g\n",
+				(int)strcspn(body, "<"), body, attr_num(p, "x"), width, left);
+		CU_ASSERT_TRUE(attr_num(p, "x") + width <= left);
+	}
+	CU_ASSERT_PTR_NOT_NULL(strstr(svg, ">capacity 512</text>"));
+	/* the axis: ticks from 0, one unit, each where its value falls */
+	for (p = svg; (p = strstr(p, "<text class=\"tick\"")); p++) {
+		const char *body = strchr(p, '>') + 1;
+		double v, ns, x = attr_num(p, "x");
+		char u[8];
+
+		CU_ASSERT_EQUAL_FATAL(sscanf(body, "%lf %7[^<]", &v, u), 2);
+		if (!ticks)
+			snprintf(unit, sizeof(unit), "%s", u);
+		CU_ASSERT_STRING_EQUAL(u, unit);
+		ns = v * (!strcmp(u, "s") ? 1e9 : !strcmp(u, "ms") ? 1e6
+			  : !strcmp(u, "\xc2\xb5s") ? 1e3 : !strcmp(u, "ns") ? 1 : -1);
+		CU_ASSERT_TRUE(ns >= 0 && ns > prev && ns <= horizon_us * 1e3);
+		CU_ASSERT_DOUBLE_EQUAL(x, axis_x1 + ns / (horizon_us * 1e3) * (axis_x2 - axis_x1), 0.01);
+		prev = ns;
+		ticks++;
+	}
+	CU_ASSERT_TRUE(ticks >= 4 && ticks <= 12);
+	CU_ASSERT_DOUBLE_EQUAL(prev, horizon_us * 1e3, 0.5);
+	free(svg);
+	remove(path);
+}
+
+static void test_svg(void)
+{
+	for (int n = 1; n <= 12; n++)
+		check_svg(n);
+}
+
 static const struct dls_test_case cases[] = {
 	{ "one throttle count in every output", test_throttles_one_count },
 	{ "a job starts at its first run slice", test_job_start_is_first_run },
+	{ "Gantt chart: colours, labels, time axis", test_svg },
 	{ NULL, NULL },
 };
 
