@@ -36,9 +36,7 @@ static size_t chosen(const struct sim_options *opt, const struct sim_writer **w,
 	return n;
 }
 
-#define MAX_WRITERS 5
-_Static_assert(sizeof(((struct sim *)0)->outs) / sizeof(struct out_file) == MAX_WRITERS,
-	       "one output file per writer");
+#define MAX_WRITERS MAX_OUTPUTS
 
 void sim_outputs_plan(struct sim *s)
 {

@@ -40,6 +40,7 @@
 #define MAX_THREADS 4096
 #define MAX_TIMERS_PER_THREAD 8
 #define CAPACITY_SCALE 1024 /* a full-speed CPU (dls_rq_set_capacity) */
+#define MAX_OUTPUTS 5 /* summary, JSON, trace, SVG, jobs (output.c) */
 
 enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG, EV_ZERO_LAG };
 
@@ -217,7 +218,7 @@ struct sim {
 	size_t nr_jobs, cap_jobs;
 	struct budget_sample *budget;
 	size_t nr_budget, cap_budget;
-	struct out_file outs[5]; /* the outputs with a path, open during the run */
+	struct out_file outs[MAX_OUTPUTS]; /* outputs with a path, open during the run */
 	const char *broken; /* the invariant --check found broken */
 	/* the library's refusal (DLS_E*) of a thread's reservation: the run
 	 * stops, as rt-app does when sched_setattr() fails; 0 = none */
