@@ -50,6 +50,10 @@ int out_file_open(struct out_file *o, const char *prog, const char *path)
 	memset(o, 0, sizeof(*o));
 	o->path = path;
 	errno = 0;
+	if (!*path) {
+		err = ENOENT; /* as fopen("") */
+		goto fail;
+	}
 	if (exists && !S_ISREG(st.st_mode)) {
 		/* a device or a FIFO: there is nothing to replace */
 		o->f = fopen(path, "w");

@@ -62,6 +62,10 @@ if(NOT modes MATCHES "-rw-r--r-- [^\n]*jobs.csv")
   message(FATAL_ERROR "jobs.csv should have 0666 less the umask 022:\n${modes}")
 endif()
 
+# An empty path is refused before the run, as fopen("") would be.
+run_dlsim("" "--json ''" 74 "^dlsim: cannot open : No such file or directory\n$")
+only_files(jobs.csv stats.json)
+
 # A symbolic link stays one; the file it names is replaced.
 file(WRITE ${dir}/target.json "earlier\n")
 file(CREATE_LINK target.json ${dir}/link.json SYMBOLIC)
