@@ -39,9 +39,12 @@ static char *slurp(const char *path)
  * EDF: a 0-1; b 1-3; a released at 3 (d 6 < 8) preempts b: a 3-4; b 4-6
  * (b0 done at 6, preempted once); a 6-7; idle 7-8; b released at 8 (d 16)
  * 8-9; a (d 12) preempts 9-10; b 10-12; a (d 15) preempts 12-13; b 13-14
- * (b1 done at 14, preempted twice). Budgets equal the work: no throttle
- * during a job. Each row: the job's own deadline, then the server's at
- * completion (equal here: one job per server period).
+ * (b1 done at 14, preempted twice). Budgets equal the work: each job's
+ * budget runs out at the instant it completes, and Linux throttles a task
+ * whose runtime is exhausted as it blocks (dequeue_task_dl() ->
+ * update_curr_dl(), dl_runtime_exceeded() is runtime <= 0): one throttle
+ * per job, counted in that job's row. Each row: the job's own deadline,
+ * then the server's at completion (equal here: one job per server period).
  */
 static void test_jobs_csv(void)
 {
@@ -54,13 +57,13 @@ static void test_jobs_csv(void)
 	static const char want[] =
 		"thread,job,release_ns,start_ns,end_ns,deadline_ns,server_deadline_ns,"
 		"response_ns,lateness_ns,cpus,preemptions,migrations,throttles\n"
-		"\"a\",0,0,0,1000000,3000000,3000000,1000000,-2000000,0,0,0,0\n"
-		"\"a\",1,3000000,3000000,4000000,6000000,6000000,1000000,-2000000,0,0,0,0\n"
-		"\"b\",0,0,1000000,6000000,8000000,8000000,6000000,-2000000,0,1,0,0\n"
-		"\"a\",2,6000000,6000000,7000000,9000000,9000000,1000000,-2000000,0,0,0,0\n"
-		"\"a\",3,9000000,9000000,10000000,12000000,12000000,1000000,-2000000,0,0,0,0\n"
-		"\"a\",4,12000000,12000000,13000000,15000000,15000000,1000000,-2000000,0,0,0,0\n"
-		"\"b\",1,8000000,8000000,14000000,16000000,16000000,6000000,-2000000,0,2,0,0\n";
+		"\"a\",0,0,0,1000000,3000000,3000000,1000000,-2000000,0,0,0,1\n"
+		"\"a\",1,3000000,3000000,4000000,6000000,6000000,1000000,-2000000,0,0,0,1\n"
+		"\"b\",0,0,1000000,6000000,8000000,8000000,6000000,-2000000,0,1,0,1\n"
+		"\"a\",2,6000000,6000000,7000000,9000000,9000000,1000000,-2000000,0,0,0,1\n"
+		"\"a\",3,9000000,9000000,10000000,12000000,12000000,1000000,-2000000,0,0,0,1\n"
+		"\"a\",4,12000000,12000000,13000000,15000000,15000000,1000000,-2000000,0,0,0,1\n"
+		"\"b\",1,8000000,8000000,14000000,16000000,16000000,6000000,-2000000,0,2,0,1\n";
 	const char *path = "test_dlsim_jobs.csv";
 	struct sim_options opt = { 0 };
 	char *got;
@@ -118,8 +121,10 @@ static void test_slices_split_at_jobs(void)
 /*
  * The JSON carries the same jobs; the trace carries budget and deadline
  * counter tracks and the throttle/replenish marks carry their values. A
- * hog (2 ms budget every 10 ms, 6 ms of work) is throttled twice in its
- * first job (CBS, Abeni & Buttazzo 1998): at 2 and 12 ms of budget use.
+ * hog (2 ms budget every 10 ms, 6 ms of work) is throttled three times in
+ * its first job (CBS, Abeni & Buttazzo 1998): at 2 and 12 ms, preempted
+ * each time, and at 22 ms as its last 2 ms complete the job (Linux
+ * throttles it as it blocks, dequeue_task_dl() -> update_curr_dl()).
  */
 static void test_json_jobs_and_trace_counters(void)
 {
@@ -136,7 +141,7 @@ static void test_json_jobs_and_trace_counters(void)
 	DLS_ASSERT_EQ_S64(run_text(text, &opt), DLSIM_EXIT_OK);
 	j = slurp(jpath);
 	t = slurp(tpath);
-	/* 2 ms every 10 ms: the 6 ms job ends at 22 ms, throttled twice;
+	/* 2 ms every 10 ms: the 6 ms job ends at 22 ms, throttled thrice;
 	 * its own deadline is the next tick of its timer (100 ms), its
 	 * server's at completion 30 ms. */
 	CU_ASSERT_PTR_NOT_NULL(strstr(j, "\"jobs\": [\n    {\"thread\": \"hog\", \"job\": 0, "
@@ -144,7 +149,7 @@ static void test_json_jobs_and_trace_counters(void)
 				      "\"deadline_ns\": 100000000, \"server_deadline_ns\": 30000000, "
 				      "\"response_ns\": 22000000, \"lateness_ns\": -78000000, "
 				      "\"cpus\": [0], \"preemptions\": 2, \"migrations\": 0, "
-				      "\"throttles\": 2}\n  ]"));
+				      "\"throttles\": 3}\n  ]"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"name\": \"throttle hog\", \"pid\": 0, \"tid\": 0, "
 				      "\"ts\": 2000.000, \"args\": {\"runtime_us\": 0.000, "
 				      "\"deadline_us\": 10000.000}}"));

@@ -55,9 +55,13 @@ void cpu_reschedule(struct sim *s, int cpu)
 			next->slice_left = 0; /* no slice: runs until it blocks */
 	}
 	if (next != prev) {
+		/* A thread switched out in the instant it was given the CPU
+		 * (or began a job) never ran: no preemption. */
+		bool ran = c->slice_start != s->now;
+
 		close_slice(s, cpu);
 		c->slice_start = s->now;
-		if (prev && prev->runnable && !prev->exited) {
+		if (prev && prev->runnable && !prev->exited && ran) {
 			prev->preemptions++;
 			prev->job_preemptions++;
 		}
@@ -73,7 +77,6 @@ void cpu_reschedule(struct sim *s, int cpu)
 			next->job_migrations++;
 		}
 		next->last_cpu = cpu;
-		job_begin_running(s, next, cpu);
 		if (next->is_dl)
 			add_budget_sample(s, next->id, next->se.runtime, next->se.deadline);
 	}

@@ -125,8 +125,10 @@ void add_mark(struct sim *s, int cpu, int thread, const char *what)
 static void op_trace(void *ctx, const struct dls_trace_event *ev)
 {
 	struct sim *s = ctx;
-	const struct thread *th = dls_container_of(ev->se, struct thread, se);
+	struct thread *th = dls_container_of(ev->se, struct thread, se);
 
+	if (ev->type == DLS_TRACE_THROTTLE)
+		job_note_throttle(s, th);
 	if ((ev->type != DLS_TRACE_THROTTLE && ev->type != DLS_TRACE_REPLENISH) ||
 	    (!s->timeline && !s->budget_log))
 		return;
@@ -403,6 +405,7 @@ static void sim_free(struct sim *s)
 	free(s->marks);
 	free(s->jobs);
 	free(s->budget);
+	sim_outputs_discard(s);
 	free(s->threads);
 	free(s->cpus);
 	free(s->rqs);
@@ -455,14 +458,22 @@ static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 	return n;
 }
 
-static void cpu_charge(struct cpu *c, uint64_t dt)
+/* @cpu runs its thread over [now, now + dt): charge it, and the thread's job
+ * starts (or goes on) there: only time charged counts as the job running. */
+static void cpu_charge(struct sim *s, int cpu, uint64_t dt)
 {
+	struct cpu *c = &s->cpus[cpu];
 	struct thread *t = c->curr;
 
 	if (!t || !t->runnable || !dt || (t->is_dl && !t->se.queued))
 		return;
 	c->busy_ns += dt;
 	t->run_ns += dt;
+	if (!t->job_ran) {
+		t->job_ran = true;
+		t->job_start = s->now;
+	}
+	t->job_cpus |= UINT64_C(1) << cpu;
 	if (t->in_run) {
 		if (dt >= ceil_scale(t->work_left, c->capacity))
 			t->work_left = 0;
@@ -506,7 +517,7 @@ static void advance_clock(struct sim *s, uint64_t horizon)
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
 		t = cpu_next(s, &s->cpus[cpu], t);
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-		cpu_charge(&s->cpus[cpu], t - s->now);
+		cpu_charge(s, cpu, t - s->now);
 	s->now = t;
 }
 
@@ -706,6 +717,9 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	rc = sim_setup(&s, w, opt);
 	if (!rc && !spawn_all(&s)) {
 		res->exit_code = DLSIM_EXIT_REFUSED;
+	} else if (!rc && sim_outputs_open(&s)) {
+		/* before simulating: a bad output path fails at once */
+		res->exit_code = DLSIM_EXIT_IOERR;
 	} else if (!rc) {
 		rc = setup_hotplug(&s);
 		if (!rc) {

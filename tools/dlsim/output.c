@@ -36,7 +36,7 @@ static size_t chosen(const struct sim_options *opt, const struct sim_writer **w,
 	return n;
 }
 
-#define MAX_WRITERS 5
+#define MAX_WRITERS MAX_OUTPUTS
 
 void sim_outputs_plan(struct sim *s)
 {
@@ -66,6 +66,20 @@ int sim_close_output(FILE *f, const char *prog, const char *path)
 	return -1;
 }
 
+int sim_outputs_open(struct sim *s)
+{
+	const struct sim_writer *w[MAX_WRITERS];
+	const char *path[MAX_WRITERS];
+	size_t n = chosen(s->opt, w, path);
+
+	for (size_t i = 0; i < n; i++)
+		if (path[i] && out_file_open(&s->outs[i], "dlsim", path[i])) {
+			sim_outputs_discard(s);
+			return -1;
+		}
+	return 0;
+}
+
 int sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon)
 {
 	const struct sim_writer *w[MAX_WRITERS];
@@ -74,18 +88,27 @@ int sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon)
 	int rc = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		FILE *f = path[i] ? fopen(path[i], "w") : out;
+		struct out_file *o = &s->outs[i];
 
-		if (!f) {
-			fprintf(stderr, "dlsim: cannot open %s: %s\n", path[i], strerror(errno));
-			rc = -1;
+		if (!path[i]) {
+			w[i]->write(s, out, horizon);
 			continue;
 		}
-		w[i]->write(s, f, horizon);
-		if (path[i] && sim_close_output(f, "dlsim", path[i]))
+		if (!o->f) {
+			rc = -1; /* not opened: sim_outputs_open() said why */
+			continue;
+		}
+		w[i]->write(s, o->f, horizon);
+		if (out_file_commit(o, "dlsim"))
 			rc = -1;
 	}
 	return rc;
+}
+
+void sim_outputs_discard(struct sim *s)
+{
+	for (size_t i = 0; i < MAX_WRITERS; i++)
+		out_file_discard(&s->outs[i]);
 }
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -192,17 +215,43 @@ static void write_server_passes(const struct sim *s, FILE *out)
 
 /* ---- summary ------------------------------------------------------------ */
 
+/* Whether the workload has a deadline task or phase (forked tasks included). */
+static bool has_deadline_tasks(const struct workload *w)
+{
+	for (size_t i = 0; i < w->nr_tasks; i++) {
+		const struct wl_task *t = &w->tasks[i];
+
+		if (t->sched.policy == WL_DEADLINE)
+			return true;
+		for (size_t p = 0; p < t->nr_phases; p++)
+			if (t->phases[p].sched.set && t->phases[p].sched.policy == WL_DEADLINE)
+				return true;
+	}
+	return false;
+}
+
+/* The first line: the platform, the horizon, how deadline tasks are placed. */
+static void write_heading(const struct sim *s, FILE *out, uint64_t horizon)
+{
+	fprintf(out, "dlsim: %d CPUs, %d threads, %.3f s simulated, ", s->nr_cpus,
+		s->nr_threads, (double)horizon / 1e9);
+	if (!has_deadline_tasks(s->w)) {
+		fprintf(out, "no deadline tasks\n");
+		return;
+	}
+	fprintf(out, "deadline tasks %s%s\n",
+		!s->dom.smp ? "partitioned" : s->w->mode == WL_MODE_CLUSTERED ? "under clustered EDF"
+									 : "under global EDF",
+		s->w->mode_given || s->nr_cpus == 1 ? ""
+			: " (no simulation.mode: global, as Linux's root domain)");
+}
+
 static void write_summary(struct sim *s, FILE *out, uint64_t horizon)
 {
 	uint64_t jobs = 0, misses = 0;
 	double energy = 0;
 
-	fprintf(out, "dlsim: %d CPUs, %d threads, %.3f s simulated, deadline tasks %s%s\n",
-		s->nr_cpus, s->nr_threads, (double)horizon / 1e9,
-		!s->dom.smp ? "partitioned" : s->w->mode == WL_MODE_CLUSTERED ? "under clustered EDF"
-									 : "under global EDF",
-		s->w->mode_given || s->nr_cpus == 1 ? ""
-			: " (no simulation.mode: global, as Linux's root domain)");
+	write_heading(s, out, horizon);
 	fprintf(out, "%-20s %-14s %3s %7s %6s %10s %10s %10s %10s %8s %7s %5s\n", "thread",
 		"policy", "cpu", "jobs", "misses", "resp_max", "resp_mean", "resp_p99",
 		"lateness", "throttle", "preempt", "migr");

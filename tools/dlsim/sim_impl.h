@@ -11,6 +11,8 @@
  *   lock.c     wait lists and the PI mutexes (boosting, deadlock reports)
  *   output.c   the output interface and the summary table; output_json.c,
  *              output_trace.c and output_svg.c write the other formats
+ *   out_file.c output files that are complete or absent (opened before
+ *              the run, renamed into place once written)
  *
  * The engine knows no output format: it asks output.c which records the
  * chosen outputs need (run slices and marks, every response time) and
@@ -28,6 +30,7 @@
 #include <dlsched/sched.h>
 #include <dlsched/smp.h>
 
+#include "out_file.h"
 #include "prng.h"
 #include "sim.h"
 
@@ -36,6 +39,7 @@
 #define SLICE_RR (100 * 1000 * US)
 #define MAX_TIMERS_PER_THREAD 8
 #define CAPACITY_SCALE 1024 /* a full-speed CPU (dls_rq_set_capacity) */
+#define MAX_OUTPUTS 5 /* summary, JSON, trace, SVG, jobs (output.c) */
 
 enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG, EV_ZERO_LAG };
 
@@ -137,12 +141,15 @@ struct thread {
 	uint64_t boosts, boost_start, boosted_ns;
 	uint64_t server_misses; /* jobs that ended after their reservation's deadline */
 	uint64_t job_deadline;  /* the current job's own absolute deadline */
-	/* the current job, for the per-job records */
+	/* the current job, for the per-job records: only time it was
+	 * charged counts as running (cpu_charge) */
 	bool job_ran;             /* it has run since its release */
 	uint64_t job_start;       /* when it first ran */
 	uint64_t job_cpus;        /* CPUs it ran on (bits) */
 	unsigned int job_preemptions, job_migrations;
-	uint64_t job_throttles0;  /* se.stats.throttles at its release */
+	unsigned int job_throttles; /* its reservation's throttles so far */
+	uint64_t last_job_end;    /* when its last job completed (jobs > 0) */
+	size_t last_job_rec;      /* that job's record in sim::jobs (job_log) */
 };
 
 /* One completed job (--jobs, the JSON "jobs" array). */
@@ -238,6 +245,7 @@ struct sim {
 	size_t nr_jobs, cap_jobs;
 	struct budget_sample *budget;
 	size_t nr_budget, cap_budget;
+	struct out_file outs[MAX_OUTPUTS]; /* outputs with a path, open during the run */
 	const char *broken; /* the invariant --check found broken */
 	/* the library's refusal (DLS_E*) of a thread's reservation: the run
 	 * stops, as rt-app does when sched_setattr() fails; 0 = none */
@@ -297,16 +305,6 @@ static inline struct dls_rq *rq_of(struct sim *s, const struct thread *t)
 	return &s->rqs[tcpu(t)];
 }
 
-/* @t runs on @cpu now: its job's first start and the CPUs it ran on. */
-static inline void job_begin_running(struct sim *s, struct thread *t, int cpu)
-{
-	if (!t->job_ran) {
-		t->job_ran = true;
-		t->job_start = s->now;
-	}
-	t->job_cpus |= UINT64_C(1) << cpu;
-}
-
 /* engine.c */
 void q_add(struct sim *s, struct qev *e, uint64_t t);
 void q_remove(struct sim *s, struct qev *e);
@@ -325,6 +323,7 @@ void thread_wake(struct sim *s, struct thread *t);
 void thread_advance_events(struct sim *s, struct thread *t);
 void thread_wake_event(struct sim *s, struct thread *t);
 bool job_overdue(const struct sim *s, const struct thread *t);
+void job_note_throttle(struct sim *s, struct thread *t);
 bool same_cluster(const struct workload *w, int a, int b);
 void sim_spawn(struct sim *s, const struct wl_task *task, int instance);
 
@@ -357,7 +356,13 @@ void cond_wake(struct sim *s, struct thread *t);
 
 /* output.c */
 void sim_outputs_plan(struct sim *s);
-/* Every chosen output is attempted; -1 when one could not be written. */
+/* Open every chosen output file before the run; -1 (said on stderr, none
+ * left open) when one cannot be. */
+int sim_outputs_open(struct sim *s);
+/* Every chosen output is attempted; -1 when one could not be written. A
+ * file that could not be written is left as it was. */
 int sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon);
+/* Close the output files left open, writing nothing. */
+void sim_outputs_discard(struct sim *s);
 
 #endif

@@ -86,9 +86,6 @@ void thread_wake(struct sim *s, struct thread *t)
 /* @t's wake-up event (its start, a sleep's end or a timer tick) is due. */
 void thread_wake_event(struct sim *s, struct thread *t)
 {
-	/* A job's throttles count from its release. */
-	if (s->now == t->job_release)
-		t->job_throttles0 = t->se.stats.throttles;
 	/* Its next events run once it is picked: a thread takes a mutex
 	 * when it runs, not when it wakes. */
 	t->started = true;
@@ -106,14 +103,36 @@ static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
 			.deadline = deadline, .has_server = t->is_dl,
 			.server_deadline = t->se.deadline, .cpus = t->job_cpus,
 			.preemptions = t->job_preemptions, .migrations = t->job_migrations,
-			.throttles = (unsigned int)(t->se.stats.throttles - t->job_throttles0),
+			.throttles = t->job_throttles,
 		};
+		t->last_job_rec = s->nr_jobs - 1;
 	}
+	t->last_job_end = s->now;
 	t->job_ran = false;
 	t->job_cpus = 0;
 	t->job_preemptions = 0;
 	t->job_migrations = 0;
-	t->job_throttles0 = t->se.stats.throttles;
+	t->job_throttles = 0;
+}
+
+/*
+ * @t's reservation was throttled now. One count in every output: the
+ * summary's and the JSON's per thread (the library's stats.throttles) and
+ * the jobs' rows, which split it. A throttle at the instant a job completes
+ * belongs to that job: its work spent the budget, and Linux throttles a
+ * task whose runtime is exhausted as it blocks (dequeue_task_dl() ->
+ * update_curr_dl(); dl_task_timer() then finds it throttled and not
+ * queued, and only replenishes it). Any other throttle belongs to the job
+ * under way (it delays that job's work).
+ */
+void job_note_throttle(struct sim *s, struct thread *t)
+{
+	if (t->jobs && t->last_job_end == s->now) {
+		if (s->job_log)
+			s->jobs[t->last_job_rec].throttles++;
+	} else {
+		t->job_throttles++;
+	}
 }
 
 /* A job of @t ends now; it misses when that is after @deadline. */
@@ -260,9 +279,10 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 	t->job_release = u->next;
 	t->job_deadline = u->next + (job_dl ? job_dl : period);
 	if (t->runnable && s->cpus[tcpu(t)].curr == t) {
-		/* Straight into its next job: the run slice ends with this one. */
+		/* Straight into its next job: the run slice ends with this
+		 * one; the next job starts when it is next charged (it may
+		 * be throttled or preempted in this very instant). */
 		close_slice(s, tcpu(t));
-		job_begin_running(s, t, tcpu(t));
 	}
 	add_mark_at(s, tcpu(t), t->id, u->next, "release");
 	if (dl)
