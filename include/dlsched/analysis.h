@@ -16,10 +16,9 @@
  * (n when the CPU count does). Apart from dls_analysis_uniform() and
  * dls_analysis_cbs_admit(), the tests model identical full-speed CPUs.
  *
- * The module is a leaf: it
- * never calls the scheduler, allocates nothing, keeps no state (every
- * function is reentrant) and computes in integers, with 128-bit products where
- * 64 bits could overflow. A sufficient test rounds toward "not schedulable"
+ * The module is a leaf: it never calls the scheduler, allocates nothing,
+ * keeps no state (every function is reentrant) and computes in integers,
+ * with 128-bit products where 64 bits could overflow. A sufficient test rounds toward "not schedulable"
  * where it must round at all; an exact test that cannot decide in 128 bits
  * returns DLS_ERANGE.
  */
@@ -124,9 +123,10 @@ DLS_API int dls_analysis_qpa(const struct dls_params *ts, size_t n,
  * @param[in] ts tasks. @param[in] n count. @param[in] m CPUs.
  * @param[out] r verdict; @c task is the first task the test cannot show.
  * @retval 0 done. @retval DLS_EINVAL bad set, m < 1 or r NULL.
- * @retval DLS_ERANGE (GFB, BAK) the sum lies within 2^-32 of the bound
- * and the LCM of its denominators exceeds 64 bits, so it is undecided.
- * Every comparison is exact, so no verdict depends on the time unit.
+ * @retval DLS_ERANGE (GFB, BAK) the sum lies too close to the bound for
+ * 32-bit fixed point to tell and the LCM of its denominators exceeds 64
+ * bits, so it is undecided. Every comparison is exact, so no verdict
+ * depends on the time unit.
  */
 DLS_API int dls_analysis_gfb(const struct dls_params *ts, size_t n, int m,
 			     struct dls_analysis_result *r);
@@ -170,11 +170,13 @@ DLS_API int dls_analysis_uniform(const struct dls_params *ts, size_t n,
  * time unit); past 32 pieces a step advances at least (D - C) / 256 (safe,
  * possibly above the least fixed point).
  *
- * The iteration is the paper's, in whole time units: its floor() rounds the
- * interference per unit, so a bound (and rarely the verdict) can differ
- * between the same set in us and in ns, as it does in schedcat's RTA (on 9
- * of 3,200 random sets); each is a valid bound in its own unit. The
- * forced steps past 32 pieces depend on the unit too.
+ * Unlike the other tests, RTA depends on the time unit: the paper's
+ * analysis is in discrete time, its floor() and its R - C + 1 count whole
+ * units, so a bound, and now and then the verdict, differs between the
+ * same set in us and in ns (9 of 3,200 random sets of 1 to 8 CPUs flipped;
+ * schedcat's RTA flips the same way). Each result is the paper's with that
+ * unit as the time quantum. The forced steps past 32 pieces depend on the
+ * unit too.
  * @param[in] ts tasks. @param[in] n count. @param[in] m CPUs.
  * @param[out] resp n entries: each task's response-time bound (valid when
  * schedulable; a failing task's entry is D + 1).
