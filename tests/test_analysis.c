@@ -183,13 +183,32 @@ static void test_utilization(void)
 	CU_ASSERT(r.value == DLS_BW_UNIT || r.value == DLS_BW_UNIT - 1);
 	CU_ASSERT_EQUAL_FATAL(dls_analysis_utilization(ts, 3, 1, false, &r), 0);
 	CU_ASSERT_FALSE(r.schedulable);
+	/*
+	 * On two CPUs U <= 2 is only necessary (Dhall & Liu 1978: global EDF
+	 * can miss at U just above 1): no verdict, the sum still given; U > m
+	 * is a proof on any number of CPUs.
+	 */
+	DLS_ASSERT_EQ_S64(dls_analysis_utilization(ts, 3, 2, false, &r), DLS_EMODEL);
+	CU_ASSERT_FALSE(r.schedulable);
+	DLS_ASSERT_EQ_U64(r.task, 3);
+	CU_ASSERT(r.value > DLS_BW_UNIT);
+	ts[0] = task(2, 3, 3);
+	ts[2] = task(3, 3, 3);
 	CU_ASSERT_EQUAL_FATAL(dls_analysis_utilization(ts, 3, 2, false, &r), 0);
-	CU_ASSERT_TRUE(r.schedulable);
+	CU_ASSERT_FALSE(r.schedulable);
+	DLS_ASSERT_EQ_U64(r.value, 7 * DLS_BW_UNIT / 3);
 	/* density: C/D with D < T; 1/2 + 1/2 = 1 passes, 1/2 + 2/3 does not */
 	ts[0] = task(1, 2, 10);
 	ts[1] = task(2, 4, 10);
 	CU_ASSERT_EQUAL_FATAL(dls_analysis_utilization(ts, 2, 1, true, &r), 0);
 	CU_ASSERT_TRUE(r.schedulable);
+	/* the utilisation test proves nothing with D < T: task 0 breaks D = T */
+	DLS_ASSERT_EQ_S64(dls_analysis_utilization(ts, 2, 1, false, &r), DLS_EMODEL);
+	DLS_ASSERT_EQ_U64(r.task, 0);
+	DLS_ASSERT_EQ_U64(r.value, 3 * DLS_BW_UNIT / 10);
+	/* the density test is a one-CPU test (gfb is its form on m CPUs) */
+	DLS_ASSERT_EQ_S64(dls_analysis_utilization(ts, 2, 2, true, &r), DLS_EMODEL);
+	DLS_ASSERT_EQ_U64(r.task, 2);
 	ts[1] = task(2, 3, 10);
 	CU_ASSERT_EQUAL_FATAL(dls_analysis_utilization(ts, 2, 1, true, &r), 0);
 	CU_ASSERT_FALSE(r.schedulable);
@@ -646,6 +665,135 @@ static void test_global_random(void)
 	CU_ASSERT(missed > 0);
 }
 
+/* ---- BAK, exactly ---- */
+
+/* Nonnegative rationals of small integers, always reduced. */
+struct rat {
+	uint64_t n, d;
+};
+
+static struct rat rat(uint64_t n, uint64_t d)
+{
+	uint64_t g = gcd(n, d);
+
+	return (struct rat){ n / g, d / g };
+}
+
+static struct rat rat_add(struct rat a, struct rat b)
+{
+	uint64_t l = a.d / gcd(a.d, b.d) * b.d;
+
+	return rat(a.n * (l / a.d) + b.n * (l / b.d), l);
+}
+
+/* a - b for a >= b */
+static struct rat rat_sub(struct rat a, struct rat b)
+{
+	uint64_t l = a.d / gcd(a.d, b.d) * b.d;
+
+	return rat(a.n * (l / a.d) - b.n * (l / b.d), l);
+}
+
+static struct rat rat_mul(struct rat a, struct rat b)
+{
+	return rat(a.n * b.n, a.d * b.d);
+}
+
+static int rat_cmp(struct rat a, struct rat b)
+{
+	return dls_u128_mul_cmp(a.n, b.d, b.n, a.d);
+}
+
+/*
+ * Baker's test (RTSS 2003) as Bertogna, Cirinei & Lipari state it (ECRTS
+ * 2005, Theorem 3), in exact rationals: for every task k, with
+ * lambda = C_k / D_k, sum_i min(1, beta_i) <= m (1 - lambda) + lambda, where
+ * beta_i = u_i (1 + (T_i - D_i) / D_k), plus (C_i - lambda T_i) / D_k when
+ * u_i > lambda. Small integer parameters only.
+ */
+static bool bak_ref(const struct dls_params *ts, size_t n, int m)
+{
+	const struct rat one = rat(1, 1);
+
+	for (size_t k = 0; k < n; k++) {
+		uint64_t Dk = ts[k].deadline;
+		struct rat lambda = rat(ts[k].runtime, Dk), sum = rat(0, 1), bound;
+
+		for (size_t i = 0; i < n; i++) {
+			struct rat u = rat(ts[i].runtime, per(&ts[i]));
+			struct rat beta = rat_mul(u, rat(Dk + per(&ts[i]) - ts[i].deadline, Dk));
+
+			if (rat_cmp(u, lambda) > 0)
+				beta = rat_add(beta, rat_mul(rat_sub(rat(ts[i].runtime, 1),
+								     rat_mul(lambda,
+									     rat(per(&ts[i]), 1))),
+							     rat(1, Dk)));
+			sum = rat_add(sum, rat_cmp(beta, one) < 0 ? beta : one);
+		}
+		bound = rat_add(rat_mul(rat((uint64_t)m, 1), rat_sub(one, lambda)), lambda);
+		if (rat_cmp(sum, bound) > 0)
+			return false;
+	}
+	return true;
+}
+
+static bool bak_scaled(const struct dls_params *ts, size_t n, int m, uint64_t scale)
+{
+	struct dls_params s[MAXN];
+	struct dls_analysis_result r;
+
+	for (size_t i = 0; i < n; i++)
+		s[i] = task(ts[i].runtime * scale, ts[i].deadline * scale, ts[i].period * scale);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_bak(s, n, m, &r), 0);
+	return r.schedulable;
+}
+
+/*
+ * (C, D, T) = (1, 3, 3), (4, 11, 11) on one CPU, by hand from the statement
+ * above: for k = 0 (lambda = 1/3), beta_0 = 1/3 and, as u_1 = 4/11 > 1/3,
+ * beta_1 = 4/11 + (4 - 11/3) / 3 = 47/99: the sum 80/99 leaves 19/99 below
+ * the bound 1; for k = 1 (lambda = 4/11) the sum is 1/3 + 4/11 = 23/33.
+ * BAK accepts in every time unit. Then random sets: the library's verdict
+ * is the exact reference's, and the same with every time scaled by 1000
+ * and by 10^6.
+ */
+static void test_bak_exact(void)
+{
+	struct dls_params ts[MAXN] = { task(1, 3, 3), task(4, 11, 11) };
+	static const uint64_t scales[] = { 1, 1000, 1000000 };
+	struct dls_test_rng rng;
+	uint64_t runs = dls_test_scaled(3000), accepted = 0;
+
+	CU_ASSERT_TRUE(bak_ref(ts, 2, 1));
+	for (int s = 0; s < 3; s++)
+		CU_ASSERT_TRUE(bak_scaled(ts, 2, 1, scales[s]));
+	dls_test_rng_seed(&rng, dls_test_seed("analysis bak", 0xbace));
+	for (uint64_t run = 0; run < runs; run++) {
+		int m = 1 + (int)dls_test_rng_below(&rng, 4);
+		size_t n = 1 + dls_test_rng_below(&rng, (uint64_t)m + 3);
+		bool ref;
+
+		if (n > MAXN)
+			n = MAXN;
+		random_set(&rng, ts, n, 1 + dls_test_rng_below(&rng, 4));
+		ref = bak_ref(ts, n, m);
+		accepted += ref;
+		for (int s = 0; s < 3; s++) {
+			bool got = bak_scaled(ts, n, m, scales[s]);
+
+			if (got != ref) {
+				fprintf(stderr, "run %" PRIu64 ": bak %d in unit 1/%" PRIu64
+					", reference %d on %d CPUs\n", run, got, scales[s], ref, m);
+				print_set(ts, n);
+			}
+			CU_ASSERT_EQUAL_FATAL(got, ref);
+		}
+	}
+	printf("bak: %" PRIu64 " of %" PRIu64 " sets accepted, as the exact reference, "
+	       "in three time units\n", accepted, runs);
+	CU_ASSERT(accepted > runs / 20 && accepted < runs - runs / 20);
+}
+
 /* Bertogna & Cirinei (RTSS 2007) as the paper states it: per task, plain
  * iteration R <- C_k + floor(sum_{i != k} min(W_i(R), E_i(D_k),
  * R - C_k + 1) / m) from C_k (eq. 4, 5, 8, 9); rounds in task order, each
@@ -798,6 +946,41 @@ static void test_tardiness(void)
 	CU_ASSERT(late > 0);
 }
 
+/*
+ * Tardiness needs D = T. (C, D, T) = (3.31, 26.88, 150) and
+ * (36.54, 38.49, 770) ms on one CPU, here in units of 10 us: U = 0.069, yet
+ * EDF from synchronous release runs task 0 in [0, 331) and task 1 in
+ * [331, 3985), 136 units (1.36 ms) past its deadline 3849 (by hand; the
+ * demand h(3849) = 3985 > 3849, Baruah, Rosier & Howell 1990). Devi &
+ * Anderson's bound is proven for implicit deadlines: no bound is claimed.
+ */
+static void test_tardiness_constrained(void)
+{
+	struct dls_params ts[] = { task(331, 2688, 15000), task(3654, 3849, 77000) };
+	struct dls_analysis_result r;
+	struct sim_out o;
+
+	sim_gedf(ts, 2, 1, 4000, &o);
+	DLS_ASSERT_EQ_U64(o.first_miss, 3849);
+	DLS_ASSERT_EQ_U64(o.max_tardiness, 136);
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_qpa(ts, 2, &r), 0);
+	CU_ASSERT_FALSE(r.schedulable);
+	DLS_ASSERT_EQ_U64(r.at, 3849);
+	DLS_ASSERT_EQ_U64(r.value, 3985);
+	for (int m = 1; m <= 4; m++) {
+		r.task = 7;
+		DLS_ASSERT_EQ_S64(dls_analysis_tardiness(ts, 2, m, &r), DLS_EMODEL);
+		DLS_ASSERT_EQ_U64(r.task, 0);
+		CU_ASSERT_FALSE(r.schedulable);
+	}
+	/* with D = T the same runtimes have the bound 0 on one CPU */
+	ts[0].deadline = ts[0].period;
+	ts[1].deadline = ts[1].period;
+	CU_ASSERT_EQUAL_FATAL(dls_analysis_tardiness(ts, 2, 1, &r), 0);
+	CU_ASSERT_TRUE(r.schedulable);
+	DLS_ASSERT_EQ_U64(r.value, 0);
+}
+
 /* ---- partitioned EDF ---- */
 
 /*
@@ -835,6 +1018,39 @@ static void test_partition_examples(void)
 						     cpu_of, scratch, &r), 0);
 	CU_ASSERT_FALSE(r.schedulable);
 	DLS_ASSERT_EQ_U64(r.task, 2);
+}
+
+/*
+ * Equal loads go to the lower CPU index, exactly: (4,5,5) on CPU 0 and
+ * (2,5,5) twice on CPU 1 both load 4/5; best fit puts (1,5,5), which fits
+ * either (4/5 + 1/5 = 1, Liu & Layland), on CPU 0. (Each load rounded up
+ * in 32-bit fixed point made 2/5 + 2/5 exceed 4/5, and best fit chose
+ * CPU 1.) The same by density, and in ns.
+ */
+static void test_partition_ties(void)
+{
+	static const int want[] = { 0, 1, 1, 0 };
+	unsigned char scratch[512] __attribute__((aligned(16)));
+	struct dls_analysis_result r;
+
+	for (int v = 0; v < 4; v++) {
+		uint64_t s = v & 1 ? 1000 : 1;
+		struct dls_params ts[] = { task(4 * s, 5 * s, 5 * s), task(2 * s, 5 * s, 5 * s),
+					   task(2 * s, 5 * s, 5 * s), task(1 * s, 5 * s, 5 * s) };
+		int cpu_of[4];
+
+		CU_ASSERT_FATAL(dls_analysis_partition_size(4, 2) <= sizeof(scratch));
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_partition(ts, 4, 2, DLS_FIT_BEST, v >= 2,
+							     cpu_of, scratch, &r), 0);
+		CU_ASSERT_TRUE(r.schedulable);
+		for (int i = 0; i < 4; i++)
+			DLS_ASSERT_EQ_S64(cpu_of[i], want[i]);
+		CU_ASSERT_EQUAL_FATAL(dls_analysis_partition(ts, 4, 2, DLS_FIT_WORST, v >= 2,
+							     cpu_of, scratch, &r), 0);
+		CU_ASSERT_TRUE(r.schedulable);
+		for (int i = 0; i < 4; i++)
+			DLS_ASSERT_EQ_S64(cpu_of[i], want[i]);
+	}
 }
 
 /* Every partition returned passes the exhaustive per-CPU demand check and
@@ -1133,9 +1349,12 @@ static const struct dls_test_case cases[] = {
 	{ "uniform CPUs: hand example and errors", test_uniform },
 	{ "uniform CPUs vs the statement, GFB on identical", test_uniform_random },
 	{ "uniform CPUs: accepted sets meet under uniform EDF", test_uniform_vs_reference },
+	{ "BAK is exact and unit-free (Baker's statement)", test_bak_exact },
 	{ "RTA equals the paper's plain iteration", test_rta_matches_paper },
 	{ "tardiness bound (sched-deadline.rst)", test_tardiness },
+	{ "no tardiness bound with D < T", test_tardiness_constrained },
 	{ "partition examples", test_partition_examples },
+	{ "partition load ties are exact", test_partition_ties },
 	{ "partitions pass the per-CPU reference", test_partition_random },
 	{ "CBS admission matches attach", test_cbs_admit_matches_library },
 	{ "periodic resource sbf", test_prm_sbf },

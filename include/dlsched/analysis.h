@@ -8,10 +8,17 @@
  * flags are ignored. Times are ns, or any integer unit used consistently.
  * CPUs are identical (unit speed) unless a function says otherwise.
  *
- * Every test fills a struct dls_analysis_result. The module is a leaf: it
- * never calls the scheduler, allocates nothing, keeps no state (every
- * function is reentrant) and computes in integers, with 128-bit products where
- * 64 bits could overflow. A sufficient test rounds toward "not schedulable"
+ * Every test fills a struct dls_analysis_result. A verdict of schedulable is
+ * a proof; from a sufficient test, not schedulable means only "not shown".
+ * A test refuses a set or platform outside the model its proof assumes with
+ * DLS_EMODEL (implicit deadlines where it needs D = T, one CPU where it is a
+ * uniprocessor test), and @c task then names the first task that breaks it
+ * (n when the CPU count does). Apart from dls_analysis_uniform() and
+ * dls_analysis_cbs_admit(), the tests model identical full-speed CPUs.
+ *
+ * The module is a leaf: it never calls the scheduler, allocates nothing,
+ * keeps no state (every function is reentrant) and computes in integers,
+ * with 128-bit products where 64 bits could overflow. A sufficient test rounds toward "not schedulable"
  * where it must round at all; an exact test that cannot decide in 128 bits
  * returns DLS_ERANGE.
  */
@@ -77,13 +84,19 @@ DLS_API int dls_analysis_check(const struct dls_params *ts, size_t n);
 DLS_API uint64_t dls_analysis_dbf(const struct dls_params *ts, size_t n, uint64_t t);
 
 /**
- * @brief Utilisation test sum C_i / T_i <= m (exact for EDF on one CPU
- * when D = T); with @p density, the density test sum C_i / D_i <= m
- * (sufficient). Exact rational comparison.
- * @param[in] ts tasks. @param[in] n count. @param[in] m CPUs (1 for the
- * uniprocessor tests). @param[in] density compare densities.
- * @param[out] r verdict; @c value is the sum.
+ * @brief Utilisation test sum C_i / T_i <= m; with @p density, the density
+ * test sum C_i / D_i <= 1. Exact rational comparison.
+ *
+ * The utilisation test decides EDF on one CPU with D = T (Liu & Layland,
+ * JACM 1973); on any set U > m proves that no scheduler meets every
+ * deadline. The density test is sufficient for EDF on one CPU (on m CPUs,
+ * dls_analysis_gfb() is its form).
+ * @param[in] ts tasks. @param[in] n count. @param[in] m CPUs.
+ * @param[in] density compare densities.
+ * @param[out] r verdict; @c value is the sum, also with DLS_EMODEL.
  * @retval 0 done. @retval DLS_EINVAL bad set, m < 1 or r NULL.
+ * @retval DLS_EMODEL no verdict: U <= m with a task of D < T (@c task) or
+ * with m > 1 (@c task = n); or the density test with m > 1.
  * @retval DLS_ERANGE the sum is within 2^-32 of m and the periods' LCM
  * exceeds 64 bits, so the comparison is undecided.
  */
@@ -110,7 +123,10 @@ DLS_API int dls_analysis_qpa(const struct dls_params *ts, size_t n,
  * @param[in] ts tasks. @param[in] n count. @param[in] m CPUs.
  * @param[out] r verdict; @c task is the first task the test cannot show.
  * @retval 0 done. @retval DLS_EINVAL bad set, m < 1 or r NULL.
- * @retval DLS_ERANGE (GFB only) as dls_analysis_utilization().
+ * @retval DLS_ERANGE (GFB, BAK) the sum lies too close to the bound for
+ * 32-bit fixed point to tell and the LCM of its denominators exceeds 64
+ * bits, so it is undecided. Every comparison is exact, so no verdict
+ * depends on the time unit.
  */
 DLS_API int dls_analysis_gfb(const struct dls_params *ts, size_t n, int m,
 			     struct dls_analysis_result *r);
@@ -153,6 +169,14 @@ DLS_API int dls_analysis_uniform(const struct dls_params *ts, size_t n,
  * linear pieces of its interference sum (the work does not grow with the
  * time unit); past 32 pieces a step advances at least (D - C) / 256 (safe,
  * possibly above the least fixed point).
+ *
+ * Unlike the other tests, RTA depends on the time unit: the paper's
+ * analysis is in discrete time, its floor() and its R - C + 1 count whole
+ * units, so a bound, and now and then the verdict, differs between the
+ * same set in us and in ns (9 of 3,200 random sets of 1 to 8 CPUs flipped;
+ * schedcat's RTA flips the same way). Each result is the paper's with that
+ * unit as the time quantum. The forced steps past 32 pieces depend on the
+ * unit too.
  * @param[in] ts tasks. @param[in] n count. @param[in] m CPUs.
  * @param[out] resp n entries: each task's response-time bound (valid when
  * schedulable; a failing task's entry is D + 1).
@@ -167,13 +191,15 @@ DLS_API int dls_analysis_rta(const struct dls_params *ts, size_t n, int m,
  * Anderson, RTSS 2005) as Linux's sched-deadline.rst §3 states it: with
  * sum C_i / T_i <= m, no job finishes later than its deadline plus
  * ((m - 1) C_max - C_min) / (m - (m - 2) U_max) + C_max.
- * The bound is stated for implicit deadlines: with D < T it bounds the
- * completion past release + T.
+ * The proof is for implicit deadlines (D = T); with D < T EDF orders jobs
+ * by D and no bound is claimed: even on one CPU with U < 1 such a set can
+ * miss (DLS_EMODEL).
  * @param[in] ts tasks. @param[in] n count. @param[in] m CPUs, 2 or more
- * (one CPU: bound 0 when U <= 1).
- * @param[out] r @c schedulable when the bound exists, @c value the bound
- * rounded up.
+ * (one CPU: bound 0 when U <= 1, Liu & Layland).
+ * @param[out] r @c schedulable when the bound exists (false: U > m, the
+ * lateness grows without bound), @c value the bound rounded up.
  * @retval 0 done. @retval DLS_EINVAL bad set, m < 1 or r NULL.
+ * @retval DLS_EMODEL a task has D < T (@c task names the first).
  * @retval DLS_ERANGE as dls_analysis_utilization().
  */
 DLS_API int dls_analysis_tardiness(const struct dls_params *ts, size_t n, int m,
@@ -189,7 +215,11 @@ DLS_API size_t dls_analysis_partition_size(size_t n, int m);
 /**
  * @brief Partitioned EDF: tasks in decreasing utilisation (or density)
  * order, ties by index, each put on a CPU chosen by @p fit among those whose
- * set stays schedulable by dls_analysis_qpa().
+ * set stays schedulable by dls_analysis_qpa(). CPU loads (the sum of the
+ * key) are compared exactly, equal loads in CPU index order; only when the
+ * LCM of two CPUs' denominators exceeds 64 bits do loads within n 2^-64 of
+ * each other count as equal. A task that fits nowhere proves nothing about
+ * other placements (not schedulable means not shown).
  * @param[in] ts tasks. @param[in] n count. @param[in] m CPUs.
  * @param[in] fit heuristic. @param[in] by_density order and load by C/D.
  * @param[out] cpu_of n entries: each task's CPU, -1 for tasks not placed.

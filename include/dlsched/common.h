@@ -69,6 +69,7 @@
 	X(ENOMEM, -2, "not enough memory")                                     \
 	X(EBUSY, -3, "object is busy")                                         \
 	X(ERANGE, -4, "result does not fit in 64 bits")                        \
+	X(EMODEL, -5, "task set or platform outside the test's model")         \
 	X(EDEADLINE_ZERO, -10, "relative deadline is zero")                    \
 	X(ERUNTIME_GT_DEADLINE, -11, "runtime exceeds relative deadline")      \
 	X(EDEADLINE_GT_PERIOD, -12, "relative deadline exceeds period")        \

@@ -77,6 +77,15 @@ int dls__ratio_sum_cmp(const struct dls_params *ts, size_t n, bool density,
 		       size_t extra, uint64_t extra_w, uint64_t m,
 		       struct dls__ratio_sum *s, int *cmp);
 
+/* The first task with D < T, or @n if every deadline is implicit. */
+static inline size_t dls__first_constrained(const struct dls_params *ts, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ts[i].period && ts[i].period != ts[i].deadline)
+			return i;
+	return n;
+}
+
 /* Task set checks shared by every test. */
 int dls__an_args(const struct dls_params *ts, size_t n, int m,
 		 const struct dls_analysis_result *r);

@@ -4,7 +4,8 @@
  *
  *  - GFB (Goossens, Funk & Baruah, RTS 25(2-3), 2003), in the density form
  *    for constrained deadlines: sum_i C_i/D_i <= m - (m - 1) max_i C_i/D_i.
- *  - BAK (Baker, RTSS 2003), with lambda = C_k / D_k for each task k:
+ *  - BAK (Baker, RTSS 2003, as Bertogna, Cirinei & Lipari, ECRTS 2005,
+ *    Theorem 3, state it), with lambda = C_k / D_k for each task k:
  *    sum_i min(1, beta_i) <= m - (m - 1) lambda, where
  *    beta_i = u_i (1 + (T_i - D_i) / D_k) + [u_i > lambda] (C_i - lambda T_i) / D_k.
  *  - BCL (Bertogna, Cirinei & Lipari, ECRTS 2005), exact in integers after
@@ -38,10 +39,15 @@
  *    multiplying by DLS_CAPACITY_SCALE times lambda's denominator.
  *  - Tardiness (Devi & Anderson, RTSS 2005; Linux sched-deadline.rst §3):
  *    U <= m bounds every job's lateness by
- *    ((m - 1) C_max - C_min) / (m - (m - 2) U_max) + C_max.
+ *    ((m - 1) C_max - C_min) / (m - (m - 2) U_max) + C_max. The proof is
+ *    for implicit deadlines; a set with D < T is refused (DLS_EMODEL): EDF
+ *    then orders jobs by D, not T, and even one CPU with U < 1 misses
+ *    ((3.31, 26.88, 150) and (36.54, 38.49, 770) ms miss by 1.36 ms).
  *
- * Sums that the papers state over rationals are computed in 32-bit fixed
- * point rounded against acceptance (BAK), or exactly (GFB, BCL).
+ * Sums that the papers state over rationals are compared exactly (GFB,
+ * BAK, BCL): floor and ceiling in fixed point first, then, when those
+ * straddle the bound, over the LCM of the denominators (DLS_ERANGE when it
+ * exceeds 64 bits), so no verdict depends on the time unit.
  */
 #include "analysis/analysis_impl.h"
 
@@ -86,40 +92,92 @@ int dls_analysis_gfb(const struct dls_params *ts, size_t n, int m,
 	return 0;
 }
 
-/* ceil(x * 2^32 / d), saturating at 2^33 (beta is capped at 1 anyway). */
-static uint64_t fix_ceil(dls_u128 x, uint64_t d)
-{
-	uint64_t rem;
-	dls_u128 q;
+/*
+ * BAK, exactly. Scaled by D_k, task i's term is D_k min(1, beta_i) =
+ * min(D_k, p / T_i + q / D_k) with p = C_i (D_k + T_i - D_i) and, when
+ * u_i > lambda, q = C_i D_k - C_k T_i (else 0); the bound is the integer
+ * m D_k - (m - 1) C_k. Each term is held as whole + rho / T_i + sigma / D_k
+ * with proper fractions, so the comparison has no rounding and the verdict
+ * does not depend on the time unit.
+ */
+struct bak_term {
+	dls_u128 whole;
+	uint64_t rho, sigma;
+	bool capped;      /* the term is D_k */
+};
 
-	if (x.hi >> 31)
-		return 2 * DLS__FIX_ONE;
-	q = dls_u128_div_u64_rem(dls_u128_shl(x, DLS__FIX_SHIFT), d, &rem);
-	if (q.hi || q.lo >= 2 * DLS__FIX_ONE)
-		return 2 * DLS__FIX_ONE;
-	return q.lo + (rem != 0);
+static struct bak_term bak_term(const struct dls_params *ti, const struct dls_params *tk)
+{
+	uint64_t Ti = dls__an_period(ti), Dk = tk->deadline, rho, sigma = 0;
+	dls_u128 p = dls_u128_mul_u64_u64(ti->runtime, Dk + (Ti - ti->deadline));
+	struct bak_term b = { .whole = dls_u128_div_u64_rem(p, Ti, &rho) };
+	dls_u128 K;
+
+	b.rho = rho;
+	if (dls_u128_mul_cmp(ti->runtime, Dk, tk->runtime, Ti) > 0) {
+		dls_u128 q = dls_u128_sub(dls_u128_mul_u64_u64(ti->runtime, Dk),
+					  dls_u128_mul_u64_u64(tk->runtime, Ti));
+
+		b.whole = dls_u128_add(b.whole, dls_u128_div_u64_rem(q, Dk, &sigma));
+	}
+	b.sigma = sigma;
+	/* capped when whole + rho / T_i + sigma / D_k >= D_k; the fractions sum below 2 */
+	if (!dls_u128_lt(b.whole, dls_u128_from_u64(Dk)))
+		b.capped = true;
+	else if (dls_u128_eq(K = dls_u128_sub(dls_u128_from_u64(Dk), b.whole),
+			     dls_u128_from_u64(1)))
+		b.capped = !dls_u128_lt(dls_u128_add(dls_u128_mul_u64_u64(b.rho, Dk),
+						     dls_u128_mul_u64_u64(b.sigma, Ti)),
+					dls_u128_mul_u64_u64(Ti, Dk));
+	if (b.capped)
+		b = (struct bak_term){ .whole = dls_u128_from_u64(Dk), .capped = true };
+	return b;
 }
 
-/* Upper bound of Baker's beta_i for task k, 2^32 = 1, capped at 1. */
-static uint64_t bak_beta(const struct dls_params *ti, const struct dls_params *tk)
+/* floor(x 2^32 / d) for x < d, and whether it was exact. */
+static uint64_t fix_frac(uint64_t x, uint64_t d, bool *exact)
 {
-	uint64_t Ti = dls__an_period(ti), Dk = tk->deadline, u, b;
-	dls_u128 x;
+	uint64_t rem, q = dls_u128_div_u64_rem(dls_u128_shl(dls_u128_from_u64(x),
+							      DLS__FIX_SHIFT), d, &rem).lo;
 
-	u = fix_ceil(dls_u128_from_u64(ti->runtime), Ti);
-	/* u_i (T_i - D_i) / D_k, from the rounded-up u_i */
-	b = dls__sat_add(u, dls__mul_div_ceil(u, Ti - ti->deadline, Dk));
-	if (dls_u128_mul_cmp(ti->runtime, tk->deadline, tk->runtime, Ti) > 0) {
-		/* (C_i - lambda T_i) / D_k = (C_i D_k - C_k T_i) / D_k^2 */
-		uint64_t rem;
+	*exact = rem == 0;
+	return q;
+}
 
-		x = dls_u128_sub(dls_u128_mul_u64_u64(ti->runtime, Dk),
-				 dls_u128_mul_u64_u64(tk->runtime, Ti));
-		x = dls_u128_div_u64_rem(x, Dk, &rem);
-		x = dls_u128_add(x, dls_u128_from_u64(rem != 0));
-		b = dls__sat_add(b, fix_ceil(x, Dk));
+/* Exact sum of task k's terms against the bound over the LCM of the
+ * fractions' denominators: 1 if within it, 0 if not, DLS_ERANGE if the LCM
+ * exceeds 64 bits. */
+static int bak_exact(const struct dls_params *ts, size_t n, size_t k, dls_u128 bound)
+{
+	uint64_t Dk = ts[k].deadline, L = Dk;
+	dls_u128 whole = dls_u128_from_u64(0), frac = whole, room;
+
+	for (size_t i = 0; i < n; i++) {
+		struct bak_term b = bak_term(&ts[i], &ts[k]);
+		uint64_t Ti = dls__an_period(&ts[i]), g;
+
+		whole = dls_u128_add(whole, b.whole);
+		if (!b.rho) /* L / T_i is then not needed */
+			continue;
+		g = dls__gcd64(L, Ti);
+		if (dls_u128_mul_u64_u64(L / g, Ti).hi)
+			return DLS_ERANGE;
+		L = L / g * Ti;
 	}
-	return b < DLS__FIX_ONE ? b : DLS__FIX_ONE;
+	for (size_t i = 0; i < n; i++) {
+		struct bak_term b = bak_term(&ts[i], &ts[k]);
+
+		frac = dls_u128_add(frac, dls_u128_mul_u64_u64(b.rho,
+							      L / dls__an_period(&ts[i])));
+		frac = dls_u128_add(frac, dls_u128_mul_u64_u64(b.sigma, L / Dk));
+	}
+	if (dls_u128_lt(bound, whole))
+		return 0;
+	/* the fractions sum below 2n: compare frac with (bound - whole) L */
+	room = dls_u128_sub(bound, whole);
+	if (room.hi || room.lo >= 2 * (uint64_t)n)
+		return 1;
+	return !dls_u128_lt(dls_u128_mul_u64_u64(room.lo, L), frac);
 }
 
 int dls_analysis_bak(const struct dls_params *ts, size_t n, int m,
@@ -131,14 +189,34 @@ int dls_analysis_bak(const struct dls_params *ts, size_t n, int m,
 		return err;
 	*r = (struct dls_analysis_result){ .schedulable = true };
 	for (size_t k = 0; k < n; k++) {
-		uint64_t lambda = fix_ceil(dls_u128_from_u64(ts[k].runtime), ts[k].deadline);
-		dls_u128 sum = dls_u128_from_u64(0), rhs;
+		uint64_t Dk = ts[k].deadline;
+		/* m D_k - (m - 1) C_k >= D_k, as C_k <= D_k */
+		dls_u128 bound = dls_u128_sub(dls_u128_mul_u64_u64((uint64_t)m, Dk),
+					      dls_u128_mul_u64_u64((uint64_t)m - 1,
+								   ts[k].runtime));
+		dls_u128 lo = dls_u128_from_u64(0), hi = lo, fb;
+		int within;
 
-		for (size_t i = 0; i < n; i++)
-			sum = dls_u128_add(sum, dls_u128_from_u64(bak_beta(&ts[i], &ts[k])));
-		rhs = dls_u128_sub(dls_u128_mul_u64_u64((uint64_t)m, DLS__FIX_ONE),
-				   dls_u128_mul_u64_u64((uint64_t)m - 1, lambda));
-		if (dls_u128_lt(rhs, sum)) {
+		/* first the sum's floor and ceiling in 32-bit fixed point */
+		for (size_t i = 0; i < n; i++) {
+			struct bak_term b = bak_term(&ts[i], &ts[k]);
+			bool e1, e2;
+			uint64_t f = fix_frac(b.rho, dls__an_period(&ts[i]), &e1) +
+				     fix_frac(b.sigma, Dk, &e2);
+			dls_u128 x = dls_u128_add(dls_u128_shl(b.whole, DLS__FIX_SHIFT),
+						  dls_u128_from_u64(f));
+
+			lo = dls_u128_add(lo, x);
+			hi = dls_u128_add(hi, dls_u128_add(x, dls_u128_from_u64(!e1 + !e2)));
+		}
+		fb = dls_u128_shl(bound, DLS__FIX_SHIFT);
+		if (!dls_u128_lt(fb, hi))
+			within = 1;
+		else if (dls_u128_lt(fb, lo))
+			within = 0;
+		else if ((within = bak_exact(ts, n, k, bound)) < 0)
+			return within;
+		if (!within) {
 			r->schedulable = false;
 			r->task = k;
 			return 0;
@@ -381,6 +459,9 @@ int dls_analysis_tardiness(const struct dls_params *ts, size_t n, int m,
 	if (err)
 		return err;
 	*r = (struct dls_analysis_result){ 0 };
+	r->task = dls__first_constrained(ts, n);
+	if (r->task < n)
+		return DLS_EMODEL;
 	err = dls__ratio_sum_cmp(ts, n, false, SIZE_MAX, 0, (uint64_t)m, &s, &cmp);
 	if (err)
 		return err;

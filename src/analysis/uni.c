@@ -2,6 +2,11 @@
  * Uniprocessor EDF: utilisation and density tests, the demand bound
  * function and the exact processor-demand test decided by QPA.
  *
+ * Liu & Layland (JACM 20(1), 1973, Theorem 7) decide EDF by U <= 1 only for
+ * implicit deadlines on one CPU; elsewhere U <= m is necessary, not
+ * sufficient (Dhall's effect on m CPUs; D < T on one), and sum C/D <= 1 is
+ * a one-CPU test. Where a sum would claim more, DLS_EMODEL refuses it.
+ *
  * Processor demand (Baruah, Rosier & Howell 1990): a constrained-deadline
  * sporadic set is EDF-schedulable on one CPU iff h(t) <= t at every
  * absolute deadline t of synchronous release, where
@@ -172,8 +177,21 @@ int dls_analysis_utilization(const struct dls_params *ts, size_t n, int m,
 	err = dls__ratio_sum_cmp(ts, n, density, SIZE_MAX, 0, (uint64_t)m, &s, &cmp);
 	if (err)
 		return err;
-	r->schedulable = cmp <= 0;
 	r->value = dls__fix_to_bw(s.lo);
+	r->task = n;
+	/*
+	 * Proven: U > m (no scheduler keeps up); U <= 1 on one CPU with D = T
+	 * (Liu & Layland); density <= 1 on one CPU (each job fits its own
+	 * window). Elsewhere the comparison shows nothing about EDF.
+	 */
+	if (density && m > 1)
+		return DLS_EMODEL; /* GFB is the density test on m CPUs */
+	if (!density && cmp <= 0) {
+		r->task = dls__first_constrained(ts, n);
+		if (m > 1 || r->task < n)
+			return DLS_EMODEL;
+	}
+	r->schedulable = cmp <= 0;
 	return 0;
 }
 

@@ -3,6 +3,12 @@
  * tasks of one workload file (each instance one sporadic task with the
  * file's dl-runtime, dl-deadline, dl-period), printed as a table or JSON.
  * One function per test kind; each fills one verdict row.
+ *
+ * A row claims only what its test proves: "schedulable" and "not
+ * schedulable" are proofs, a sufficient test that fails says "not shown",
+ * and a test whose model the set or platform leaves (D < T where the proof
+ * needs D = T, several CPUs for a one-CPU test, CPUs not all at full speed
+ * for the identical-CPU tests) says "no verdict" and why.
  */
 #include <inttypes.h>
 #include <errno.h>
@@ -24,6 +30,9 @@ struct verdict {
 	int err;                /* 0, or why the test could not decide */
 	bool schedulable;
 	bool bound_only;        /* a bound, not a yes/no (tardiness) */
+	bool sufficient;        /* failing proves nothing: "not shown" */
+	bool outside;           /* outside the test's model: "no verdict" */
+	bool admission;         /* the attach rule: "admitted", "refused" */
 	char reason[256];
 	uint64_t value;
 };
@@ -45,8 +54,53 @@ static struct verdict *row(struct an *a, const char *test, int err)
 	memset(v, 0, sizeof(*v));
 	v->test = test;
 	v->err = err;
-	if (err)
+	if (err == DLS_EMODEL) { /* the caller says why */
+		v->err = 0;
+		v->outside = true;
+	} else if (err) {
 		snprintf(v->reason, sizeof(v->reason), "undecided: %s", dls_strerror(err));
+	}
+	return v;
+}
+
+static const char *verdict_word(const struct verdict *v)
+{
+	if (v->err)
+		return "undecided";
+	if (v->outside)
+		return "no verdict";
+	if (v->admission)
+		return v->schedulable ? "admitted" : "refused";
+	if (v->bound_only)
+		return v->schedulable ? "bound" : "none";
+	if (v->schedulable)
+		return "schedulable";
+	return v->sufficient ? "not shown" : "not schedulable";
+}
+
+/* The identical-CPU tests model full-speed CPUs: the first CPU that is
+ * not, or -1. */
+static int slow_cpu(const struct an *a)
+{
+	for (int c = 0; c < a->m; c++)
+		if (a->cap[c] != DLS_CAPACITY_SCALE)
+			return c;
+	return -1;
+}
+
+/* A row for a test of identical full-speed CPUs; NULL (the row says why)
+ * when the platform is not one. */
+static struct verdict *identical_row(struct an *a, const char *test)
+{
+	int c = slow_cpu(a);
+	struct verdict *v;
+
+	if (c < 0)
+		return NULL;
+	v = row(a, test, DLS_EMODEL);
+	snprintf(v->reason, sizeof(v->reason),
+		 "assumes identical full-speed CPUs; CPU %d has capacity %" PRIu32 " of %d", c,
+		 a->cap[c], DLS_CAPACITY_SCALE);
 	return v;
 }
 
@@ -68,6 +122,7 @@ static void test_admission(struct an *a)
 	dls_domain_config_default(&cfg);
 	for (int c = 0; c < a->m; c++)
 		cap += a->cap[c];
+	v->admission = true;
 	v->schedulable = r.schedulable;
 	v->value = r.value;
 	if (r.schedulable)
@@ -82,23 +137,50 @@ static void test_admission(struct an *a)
 static void test_sum(struct an *a, const char *name, bool density, int m)
 {
 	struct dls_analysis_result r;
-	int err = dls_analysis_utilization(a->ts, a->n, m, density, &r);
-	struct verdict *v = row(a, name, err);
+	int err;
+	struct verdict *v;
+	size_t len;
 
-	if (err)
+	if (identical_row(a, name))
+		return;
+	err = dls_analysis_utilization(a->ts, a->n, m, density, &r);
+	v = row(a, name, err);
+	if (err && !v->outside)
 		return;
 	v->schedulable = r.schedulable;
+	v->sufficient = density;
 	v->value = r.value;
-	snprintf(v->reason, sizeof(v->reason), "sum of C/%s = %.4f %s %d",
-		 density ? "D" : "T", bw(r.value), r.schedulable ? "<=" : ">", m);
+	len = (size_t)snprintf(v->reason, sizeof(v->reason), "sum of C/%s = %.4f",
+			       density ? "D" : "T", bw(r.value));
+	if (density && m > 1)
+		snprintf(v->reason + len, sizeof(v->reason) - len,
+			 ": a one-CPU test (on %d CPUs its form is gfb)", m);
+	else if (v->outside && r.task < a->n)
+		snprintf(v->reason + len, sizeof(v->reason) - len,
+			 " <= %d proves nothing with D < T (%s): Liu & Layland's test is "
+			 "for D = T", m, a->names[r.task]);
+	else if (v->outside)
+		snprintf(v->reason + len, sizeof(v->reason) - len,
+			 " <= %d is necessary only: global EDF on %d CPUs needs gfb, bak, bcl "
+			 "or rta", m, m);
+	else if (!r.schedulable && !density)
+		snprintf(v->reason + len, sizeof(v->reason) - len,
+			 " > %d: no scheduler keeps up", m);
+	else
+		snprintf(v->reason + len, sizeof(v->reason) - len, " %s %d",
+			 r.schedulable ? "<=" : ">", m);
 }
 
 static void test_qpa(struct an *a)
 {
 	struct dls_analysis_result r;
-	int err = dls_analysis_qpa(a->ts, a->n, &r);
-	struct verdict *v = row(a, "qpa (1 CPU)", err);
+	int err;
+	struct verdict *v;
 
+	if (identical_row(a, "qpa (1 CPU)"))
+		return;
+	err = dls_analysis_qpa(a->ts, a->n, &r);
+	v = row(a, "qpa (1 CPU)", err);
 	if (err)
 		return;
 	v->schedulable = r.schedulable;
@@ -116,12 +198,17 @@ static void test_global(struct an *a, const char *name,
 				  struct dls_analysis_result *))
 {
 	struct dls_analysis_result r;
-	int err = fn(a->ts, a->n, a->m, &r);
-	struct verdict *v = row(a, name, err);
+	int err;
+	struct verdict *v;
 
+	if (identical_row(a, name))
+		return;
+	err = fn(a->ts, a->n, a->m, &r);
+	v = row(a, name, err);
 	if (err)
 		return;
 	v->schedulable = r.schedulable;
+	v->sufficient = true;
 	if (r.schedulable)
 		snprintf(v->reason, sizeof(v->reason), "every task passes on %d CPU%s", a->m,
 			 a->m > 1 ? "s" : "");
@@ -152,6 +239,7 @@ static void test_uniform(struct an *a)
 	for (int c = 0; c < a->m; c++)
 		S += (double)a->cap[c] / DLS_CAPACITY_SCALE;
 	v->schedulable = r.schedulable;
+	v->sufficient = true;
 	v->value = r.value;
 	snprintf(v->reason, sizeof(v->reason),
 		 "sum u + lambda u_max = %.4f %s total speed %.4f (uniform EDF: earliest "
@@ -162,14 +250,19 @@ static void test_uniform(struct an *a)
 static void test_rta(struct an *a, uint64_t *resp)
 {
 	struct dls_analysis_result r;
-	int err = dls_analysis_rta(a->ts, a->n, a->m, resp, &r);
-	struct verdict *v = row(a, "rta", err);
+	int err;
+	struct verdict *v;
 	uint64_t worst = 0;
 	size_t wi = 0;
 
+	if (identical_row(a, "rta"))
+		return;
+	err = dls_analysis_rta(a->ts, a->n, a->m, resp, &r);
+	v = row(a, "rta", err);
 	if (err)
 		return;
 	v->schedulable = r.schedulable;
+	v->sufficient = true;
 	if (!r.schedulable) {
 		snprintf(v->reason, sizeof(v->reason), "bound of %s exceeds its deadline",
 			 a->names[r.task]);
@@ -189,9 +282,19 @@ static void test_rta(struct an *a, uint64_t *resp)
 static void test_tardiness(struct an *a)
 {
 	struct dls_analysis_result r;
-	int err = dls_analysis_tardiness(a->ts, a->n, a->m, &r);
-	struct verdict *v = row(a, "tardiness", err);
+	int err;
+	struct verdict *v;
 
+	if (identical_row(a, "tardiness"))
+		return;
+	err = dls_analysis_tardiness(a->ts, a->n, a->m, &r);
+	v = row(a, "tardiness", err);
+	if (v->outside) {
+		snprintf(v->reason, sizeof(v->reason),
+			 "no bound (D < T for %s): Devi & Anderson's bound is proven for "
+			 "implicit deadlines", a->names[r.task]);
+		return;
+	}
 	if (err)
 		return;
 	v->bound_only = true;
@@ -208,13 +311,18 @@ static void test_partition(struct an *a, const char *name, enum dls_analysis_fit
 			   bool dens, void *scratch, int *cpu_of)
 {
 	struct dls_analysis_result r;
-	int err = dls_analysis_partition(a->ts, a->n, a->m, fit, dens, cpu_of, scratch, &r);
-	struct verdict *v = row(a, name, err);
+	int err;
+	struct verdict *v;
 	size_t len = 0;
 
+	if (identical_row(a, name))
+		return;
+	err = dls_analysis_partition(a->ts, a->n, a->m, fit, dens, cpu_of, scratch, &r);
+	v = row(a, name, err);
 	if (err)
 		return;
 	v->schedulable = r.schedulable;
+	v->sufficient = true;
 	if (!r.schedulable) {
 		snprintf(v->reason, sizeof(v->reason), "%s fits on no CPU", a->names[r.task]);
 		return;
@@ -262,8 +370,7 @@ static void print_json(const struct an *a, const char *file, FILE *f)
 		fprintf(f, "%s{\"test\": ", k ? ", " : "");
 		json_str(f, v->test);
 		fprintf(f, ", \"verdict\": \"%s\", \"value\": %" PRIu64 ", \"reason\": ",
-			v->err ? "undecided" : v->bound_only ? (v->schedulable ? "bound" : "none")
-			: v->schedulable ? "schedulable" : "not schedulable", v->value);
+			verdict_word(v), v->value);
 		json_str(f, v->reason);
 		fputc('}', f);
 	}
@@ -274,16 +381,15 @@ static void print_table(const struct an *a, const char *file, FILE *f)
 {
 	fprintf(f, "%s: %zu deadline task%s on %d CPU%s\n", file, a->n, a->n == 1 ? "" : "s",
 		a->m, a->m > 1 ? "s" : "");
-	if (mixed_capacities(a))
-		fprintf(f, "note: CPU capacities differ; admission and uniform use them, the "
-			   "other tests assume identical full-speed CPUs\n");
+	if (slow_cpu(a) >= 0)
+		fprintf(f, "note: CPU capacities differ%s; admission and uniform use them, the "
+			   "other tests assume identical full-speed CPUs and give no verdict\n",
+			mixed_capacities(a) ? "" : " from full speed");
 	fprintf(f, "%-20s %-16s %s\n", "test", "verdict", "reason");
 	for (int k = 0; k < a->nv; k++) {
 		const struct verdict *v = &a->v[k];
 
-		fprintf(f, "%-20s %-16s %s\n", v->test,
-			v->err ? "undecided" : v->bound_only ? (v->schedulable ? "bound" : "none")
-			: v->schedulable ? "schedulable" : "not schedulable", v->reason);
+		fprintf(f, "%-20s %-16s %s\n", v->test, verdict_word(v), v->reason);
 	}
 }
 
@@ -366,7 +472,7 @@ static void run_all(struct an *a, void *scratch, int *cpu_of, uint64_t *resp)
 	test_global(a, "gfb", dls_analysis_gfb);
 	test_global(a, "bak", dls_analysis_bak);
 	test_global(a, "bcl", dls_analysis_bcl);
-	if (mixed_capacities(a))
+	if (slow_cpu(a) >= 0)
 		test_uniform(a);
 	test_rta(a, resp);
 	test_tardiness(a);
