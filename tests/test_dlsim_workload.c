@@ -363,7 +363,7 @@ static void test_reclaim_with_soft_default(void)
 		"{\"global\": {\"duration\": 1}, \"simulation\": {\"reservations\": \"soft\"},"
 		" \"tasks\": {\"a\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 4000,"
 		" \"dl-period\": 40000, \"dl-reclaim\": true, \"run\": 1000,"
-		" \"timer\": {\"ref\": \"u\", \"period\": 40000}}}}";
+		" \"timer\": {\"ref\": \"unique\", \"period\": 40000}}}}";
 	char *dump = NULL;
 	size_t len = 0;
 	FILE *f;
@@ -393,11 +393,11 @@ static void test_simulate_edf(void)
 	const char *text =
 		"{\"global\": {\"duration\": 1}, \"tasks\": {\n"
 		"\"t1\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 1000, \"dl-period\": 4000,"
-		" \"run\": 1000, \"timer\": {\"ref\": \"u\", \"period\": 4000}},\n"
+		" \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 4000}},\n"
 		"\"t2\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 6000,"
-		" \"run\": 2000, \"timer\": {\"ref\": \"u\", \"period\": 6000}},\n"
+		" \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 6000}},\n"
 		"\"t3\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 8000,"
-		" \"run\": 2000, \"timer\": {\"ref\": \"u\", \"period\": 8000}}}}";
+		" \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 8000}}}}";
 	FILE *out = tmpfile();
 	char line[256];
 	bool seen = false;
@@ -429,8 +429,8 @@ static void test_simulate_overload(void)
 	struct sim_result res;
 	const char *text =
 		"{\"global\": {\"duration\": 1}, \"tasks\": {\n"
-		"\"a\": {\"run\": 6000, \"timer\": {\"ref\": \"u\", \"period\": 10000}},\n"
-		"\"b\": {\"run\": 6000, \"timer\": {\"ref\": \"u\", \"period\": 10000}}}}";
+		"\"a\": {\"run\": 6000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}},\n"
+		"\"b\": {\"run\": 6000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}}}}";
 
 	CU_ASSERT_EQUAL_FATAL(load(&w, text, true), 0);
 	CU_ASSERT_EQUAL(sim_run(&w, &opt, stdout, &res), 0);

@@ -375,6 +375,7 @@ static void sim_free(struct sim *s)
 	for (int i = 0; s->threads && i < s->nr_threads; i++) {
 		free(s->threads[i]->resp);
 		free(s->threads[i]->mask);
+		free(s->threads[i]->timers);
 		free(s->threads[i]);
 	}
 	for (int cpu = 0; s->cpus && cpu < s->nr_cpus; cpu++)
@@ -382,6 +383,7 @@ static void sim_free(struct sim *s)
 	for (size_t i = 0; i < s->nr_lists; i++)
 		free(s->lists[i].waiters);
 	free(s->lists);
+	free(s->timers);
 	free(s->pi_tasks);
 	free(s->pi_mutexes);
 	free(s->hp);

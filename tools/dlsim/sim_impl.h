@@ -35,7 +35,6 @@
 #define SLICE_OTHER (4 * 1000 * US)
 #define SLICE_RR (100 * 1000 * US)
 #define MAX_THREADS 4096
-#define MAX_TIMERS_PER_THREAD 8
 #define CAPACITY_SCALE 1024 /* a full-speed CPU (dls_rq_set_capacity) */
 
 enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG, EV_ZERO_LAG };
@@ -61,10 +60,13 @@ struct wait_list {
 	int participants, arrived;
 };
 
+/* An rt-app timer: its next expiry, advanced by each use's period. A ref
+ * starting with "unique" is the thread's own; any other is shared by every
+ * thread (and instance) that names it (rt-app doc/tutorial.txt, "timer"). */
 struct utimer {
 	const char *ref;
 	uint64_t next;
-	bool started;
+	bool started;         /* next is set: the timer has been used */
 };
 
 struct thread {
@@ -97,8 +99,9 @@ struct thread {
 	uint64_t slice_left;
 	/* jobs */
 	uint64_t job_release;
-	struct utimer timers[MAX_TIMERS_PER_THREAD];
-	size_t nr_timers;
+	uint64_t t_first;     /* its start: where its timers count from */
+	struct utimer *timers; /* its "unique" timers */
+	size_t nr_timers, cap_timers;
 	/* stats */
 	uint64_t jobs, misses, max_lateness, resp_sum, resp_max, preemptions;
 	uint64_t *resp;
@@ -114,7 +117,6 @@ struct thread {
 	uint64_t lock_wait_start, lock_wait_ns, lock_wait_max, lock_acquires;
 	uint64_t boosts, boost_start, boosted_ns;
 	uint64_t server_misses; /* jobs that ended after their reservation's deadline */
-	uint64_t job_deadline;  /* the current job's own absolute deadline */
 	/* the current job, for the per-job records */
 	bool job_ran;             /* it has run since its release */
 	uint64_t job_start;       /* when it first ran */
@@ -203,6 +205,8 @@ struct sim {
 	int nr_threads;
 	struct wait_list *lists;
 	size_t nr_lists;
+	struct utimer *timers; /* the shared timers (refs not "unique") */
+	size_t nr_timers, cap_timers;
 	struct slice *slices;
 	size_t nr_slices, cap_slices;
 	struct mark *marks;

@@ -720,6 +720,66 @@ static void check_refs(struct ctx *c)
 	}
 }
 
+/* Every timer event of the file, with its task, for timer_modes(). */
+struct timer_use {
+	const struct wl_task *task;
+	struct wl_event *ev;
+};
+
+/* Two timer events name one timer: the same shared ref, or the same
+ * "unique..." ref in one task (rt-app: the thread's own resources). */
+static bool same_timer(const struct timer_use *a, const struct timer_use *b)
+{
+	if (strcmp(a->ev->ref, b->ev->ref))
+		return false;
+	return strncmp(a->ev->ref, "unique", 6) || a->task == b->task;
+}
+
+/*
+ * rt-app keeps one mode per timer: any use saying "absolute" makes the
+ * timer absolute for every use (rt-app_parse_config.c clears the
+ * resource's relative flag and never sets it back). The model does the
+ * same and says so where a use is turned absolute.
+ */
+static void timer_modes(struct ctx *c)
+{
+	struct workload *w = c->w;
+	struct timer_use *u;
+	size_t n = 0;
+
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		for (size_t p = 0; p < w->tasks[i].nr_phases; p++)
+			for (size_t e = 0; e < w->tasks[i].phases[p].nr_events; e++)
+				n += w->tasks[i].phases[p].events[e].type == WL_TIMER;
+	u = n ? malloc(n * sizeof(*u)) : NULL;
+	if (!u)
+		return;
+	n = 0;
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		for (size_t p = 0; p < w->tasks[i].nr_phases; p++)
+			for (size_t e = 0; e < w->tasks[i].phases[p].nr_events; e++)
+				if (w->tasks[i].phases[p].events[e].type == WL_TIMER)
+					u[n++] = (struct timer_use){ &w->tasks[i],
+								     &w->tasks[i].phases[p].events[e] };
+	for (size_t i = 0; i < n; i++) {
+		if (u[i].ev->absolute)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (u[k].ev->absolute && !u[k].ev->relative_use && same_timer(&u[i], &u[k])) {
+				diag(c, false, u[i].ev->line, u[i].ev->col, "timer \"%s\" is "
+				     "absolute: its use at %d:%d says \"absolute\", and rt-app "
+				     "keeps one mode per timer", u[i].ev->ref, u[k].ev->line,
+				     u[k].ev->col);
+				u[i].ev->relative_use = true;
+				break;
+			}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (u[i].ev->relative_use)
+			u[i].ev->absolute = true;
+	free(u);
+}
+
 /* --platform replaces the file's platform section; --cpus gives the CPU
  * count of a file without one (rt-app files assume the host's CPUs). */
 static void apply_options(struct ctx *c, const struct json_value *root,
@@ -843,6 +903,7 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 	if (w->nr_tasks == 0 && w->errors == 0)
 		diag(&c, true, tasks->value->line, tasks->value->col, "no tasks");
 	check_refs(&c);
+	timer_modes(&c);
 	for (size_t i = 0; i < w->nr_hotplug; i++)
 		if (w->hotplug[i].cpu >= w->nr_cpus)
 			diag(&c, true, root->line, root->col,

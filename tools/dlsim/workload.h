@@ -30,7 +30,8 @@ struct wl_event {
 	int64_t us;           /* duration or timer period, microseconds */
 	const char *ref;      /* resource name (lock, timer, condition, ...) */
 	const char *mutex;    /* wait/sync: the mutex */
-	bool absolute;        /* timer mode */
+	bool absolute;        /* timer mode: the timer's (any use absolute) */
+	bool relative_use;    /* timer: written relative, made absolute by another use */
 	/* run: an execution-time distribution, drawn per job from the
 	 * simulation seed: uniform in [us, us_max] when us_max > 0, else one
 	 * of choices[] when nr_choices > 0, else exactly us */

@@ -1,0 +1,214 @@
+/*
+ * rt-app's events as rt-app runs them (rt-app doc/tutorial.txt, "events",
+ * and src/rt-app.c, run_event()): shared and unique timers, mem and iorun
+ * as bytes at the platform's rates, semaphores. Each schedule is worked out
+ * by hand from the tutorial's description and rt-app's code, cited per case;
+ * FIFO threads, each alone on its CPU unless said otherwise.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dls_test.h"
+#include "dls_test_dlsim.h"
+#include "workload.h"
+
+#define MS UINT64_C(1000000)
+#define MAX_JOBS 32
+
+struct job {
+	char thread[16];
+	uint64_t release, end;
+	bool miss;
+};
+
+struct jobs {
+	struct job j[MAX_JOBS];
+	size_t n;
+};
+
+static void on_job(void *arg, const char *thread, uint64_t release, uint64_t end, bool miss)
+{
+	struct jobs *e = arg;
+
+	if (e->n < MAX_JOBS) {
+		snprintf(e->j[e->n].thread, sizeof(e->j[0].thread), "%s", thread);
+		e->j[e->n].release = release;
+		e->j[e->n].end = end;
+		e->j[e->n].miss = miss;
+		e->n++;
+	}
+}
+
+/* Load @text (strict) and simulate it; the completed jobs in @e. */
+static struct sim_result run(const char *text, struct jobs *e)
+{
+	struct workload w;
+	struct sim_result res;
+	struct sim_options opt = { .check = true, .quiet = true, .on_job = on_job, .cb_arg = e };
+
+	memset(&res, 0, sizeof(res));
+	e->n = 0;
+	if (workload_load(&w, "w.json", text, strlen(text), true)) {
+		workload_print_diags(&w, stderr);
+		workload_free(&w);
+		CU_FAIL_FATAL("workload did not load");
+	}
+	DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
+	workload_free(&w);
+	return res;
+}
+
+/* Expect job @i to be @thread's, released at @rel_ms, ended at @end_ms. */
+static void expect_job(const struct jobs *e, size_t i, const char *thread, uint64_t rel_ms,
+		       uint64_t end_ms, bool miss)
+{
+	CU_ASSERT_FATAL(i < e->n);
+	CU_ASSERT_STRING_EQUAL(e->j[i].thread, thread);
+	DLS_ASSERT_EQ_U64(e->j[i].release, rel_ms * MS);
+	DLS_ASSERT_EQ_U64(e->j[i].end, end_ms * MS);
+	CU_ASSERT_EQUAL(e->j[i].miss, miss);
+}
+
+/*
+ * Two threads name one timer (ref "tick", not "unique"): rt-app keeps one
+ * expiry for it and every use adds its period (run_event(), rtapp_timer:
+ * t_next += period; the tutorial's "timer": "the timer will be shared
+ * across the thread instance which disturbs the original sequence"). a and
+ * b run 1 ms from 0; a reaches the timer first (thread order) and sleeps to
+ * 10, b to 20; a at 11 sets 30, b at 21 sets 40: they take turns, each
+ * every 20 ms. b's job ending at 1 ms has the deadline 20 (its slack).
+ */
+static void test_shared_timer(void)
+{
+	struct jobs e;
+
+	run("{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 45000}, "
+	    "\"tasks\": {"
+	    "\"a\": {\"policy\": \"SCHED_FIFO\", \"run\": 1000, "
+	    "\"timer\": {\"ref\": \"tick\", \"period\": 10000}}, "
+	    "\"b\": {\"policy\": \"SCHED_FIFO\", \"run\": 1000, "
+	    "\"timer\": {\"ref\": \"tick\", \"period\": 10000}}}}", &e);
+	DLS_ASSERT_EQ_U64(e.n, 6);
+	expect_job(&e, 0, "a", 0, 1, false);
+	expect_job(&e, 1, "b", 0, 1, false);
+	expect_job(&e, 2, "a", 10, 11, false);
+	expect_job(&e, 3, "b", 20, 21, false);
+	expect_job(&e, 4, "a", 30, 31, false);
+	expect_job(&e, 5, "b", 40, 41, false);
+}
+
+/*
+ * A job's deadline is the shared timer's next expiry when the job ends:
+ * b runs 12 ms per job. a's uses set 10 (at 1 ms) and 20 (at 11); b's
+ * first job ends at 12 and its use sets 30: that is its deadline (rt-app's
+ * slack, t_next - now = 18 ms), met. With a timer of its own the deadline
+ * would be 10 and the job a miss. a at 21 sets 40, b at 42 sets 50.
+ */
+static void test_shared_timer_deadline(void)
+{
+	struct jobs e;
+
+	run("{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 45000}, "
+	    "\"tasks\": {"
+	    "\"a\": {\"policy\": \"SCHED_FIFO\", \"run\": 1000, "
+	    "\"timer\": {\"ref\": \"tick\", \"period\": 10000}}, "
+	    "\"b\": {\"policy\": \"SCHED_FIFO\", \"run\": 12000, "
+	    "\"timer\": {\"ref\": \"tick\", \"period\": 10000}}}}", &e);
+	DLS_ASSERT_EQ_U64(e.n, 6);
+	expect_job(&e, 0, "a", 0, 1, false);
+	expect_job(&e, 1, "a", 10, 11, false);
+	expect_job(&e, 2, "b", 0, 12, false);
+	expect_job(&e, 3, "a", 20, 21, false);
+	expect_job(&e, 4, "a", 40, 41, false);
+	expect_job(&e, 5, "b", 30, 42, false);
+}
+
+/*
+ * Instances share a timer too (the tutorial: "the timer will be shared
+ * across the thread instance"), unless its ref starts with "unique": two
+ * instances on two CPUs with a "uniqueX" timer each release every 10 ms
+ * together.
+ */
+static void test_unique_timer_per_instance(void)
+{
+	struct jobs e;
+
+	run("{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 15000}, "
+	    "\"tasks\": {\"a\": {\"policy\": \"SCHED_FIFO\", \"instance\": 2, \"run\": 1000, "
+	    "\"timer\": {\"ref\": \"uniqueX\", \"period\": 10000}}}}", &e);
+	DLS_ASSERT_EQ_U64(e.n, 4);
+	expect_job(&e, 0, "a-0", 0, 1, false);
+	expect_job(&e, 1, "a-1", 0, 1, false);
+	expect_job(&e, 2, "a-0", 10, 11, false);
+	expect_job(&e, 3, "a-1", 10, 11, false);
+}
+
+/*
+ * Nine timers of one thread, each its own (the tutorial: "If you want to
+ * refer to different timer you must use different name"): timer k has
+ * period 10 (k + 1) ms, and its first expiry counts from the thread's start
+ * (run_event(): t_next = t_first on first use). Each job runs 1 ms: jobs
+ * end at 1, 11, ..., 81 and the ninth timer (90 ms) releases the tenth job
+ * at 90. A ninth timer sharing the first's state would release it at 100.
+ * That job's timer (the first, 10 ms) expired at 20 already: a miss, and a
+ * relative timer goes straight on (the tutorial's "relative" mode).
+ */
+static void test_nine_timers(void)
+{
+	char text[2048];
+	size_t n;
+	struct jobs e;
+
+	n = (size_t)snprintf(text, sizeof(text), "{\"simulation\": {\"horizon_us\": 91500}, "
+			     "\"tasks\": {\"a\": {\"policy\": \"SCHED_FIFO\"");
+	for (int k = 0; k < 9; k++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, ", \"run%d\": 1000, "
+				      "\"timer%d\": {\"ref\": \"unique%c\", \"period\": %d}",
+				      k, k, 'A' + k, 10000 * (k + 1));
+	snprintf(text + n, sizeof(text) - n, "}}}");
+	run(text, &e);
+	DLS_ASSERT_EQ_U64(e.n, 10);
+	for (size_t k = 0; k < 10 && k < e.n; k++)
+		expect_job(&e, k, "a", 10 * k, 10 * k + 1, k == 9);
+}
+
+/*
+ * rt-app keeps one mode per timer: the reader says so where one use is
+ * written relative and another makes the timer absolute
+ * (rt-app_parse_config.c clears the timer's relative flag for good).
+ */
+static void test_timer_one_mode(void)
+{
+	static const char text[] =
+		"{\"tasks\": {\"a\": {\"phases\": {"
+		"\"p\": {\"run\": 1000, \"timer\": {\"ref\": \"t\", \"period\": 10000}},"
+		"\"q\": {\"run\": 1000, \"timer\": {\"ref\": \"t\", \"period\": 10000, "
+		"\"mode\": \"absolute\"}}}}}}";
+	struct workload w;
+
+	DLS_ASSERT_EQ_S64(workload_load(&w, "w.json", text, sizeof(text) - 1, false), 0);
+	DLS_ASSERT_EQ_U64(w.nr_diags, 1);
+	if (w.nr_diags)
+		CU_ASSERT_PTR_NOT_NULL(strstr(w.diags[0], "timer \"t\" is absolute"));
+	CU_ASSERT_TRUE(w.tasks[0].phases[0].events[1].absolute);
+	workload_free(&w);
+}
+
+static const struct dls_test_case cases[] = {
+	{ "a shared timer: threads take turns", test_shared_timer },
+	{ "a shared timer gives the job's deadline", test_shared_timer_deadline },
+	{ "a unique timer per instance", test_unique_timer_per_instance },
+	{ "nine timers of one thread", test_nine_timers },
+	{ "one mode per timer", test_timer_one_mode },
+	{ NULL, NULL },
+};
+
+static const struct dls_test_suite suites[] = {
+	{ "dlsim rt-app events", cases },
+	{ NULL, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	return dls_test_main(argc, argv, suites);
+}
