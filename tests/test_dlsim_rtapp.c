@@ -24,6 +24,7 @@ struct job {
 struct jobs {
 	struct job j[MAX_JOBS];
 	size_t n;
+	uint64_t busy; /* run slices' total */
 };
 
 static void on_job(void *arg, const char *thread, uint64_t release, uint64_t end, bool miss)
@@ -39,16 +40,27 @@ static void on_job(void *arg, const char *thread, uint64_t release, uint64_t end
 	}
 }
 
-/* Load @text (strict) and simulate it; the completed jobs in @e. */
-static struct sim_result run(const char *text, struct jobs *e)
+static void on_slice(void *arg, int cpu, const char *thread, uint64_t start, uint64_t end)
+{
+	struct jobs *e = arg;
+
+	(void)cpu;
+	(void)thread;
+	e->busy += end - start;
+}
+
+/* Load @text (strict unless @lax) and simulate it; the completed jobs in @e. */
+static struct sim_result run_lax(const char *text, struct jobs *e, bool lax)
 {
 	struct workload w;
 	struct sim_result res;
-	struct sim_options opt = { .check = true, .quiet = true, .on_job = on_job, .cb_arg = e };
+	struct sim_options opt = { .check = true, .quiet = true, .on_job = on_job,
+				   .on_slice = on_slice, .cb_arg = e };
 
 	memset(&res, 0, sizeof(res));
 	e->n = 0;
-	if (workload_load(&w, "w.json", text, strlen(text), true)) {
+	e->busy = 0;
+	if (workload_load(&w, "w.json", text, strlen(text), !lax)) {
 		workload_print_diags(&w, stderr);
 		workload_free(&w);
 		CU_FAIL_FATAL("workload did not load");
@@ -56,6 +68,11 @@ static struct sim_result run(const char *text, struct jobs *e)
 	DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
 	workload_free(&w);
 	return res;
+}
+
+static struct sim_result run(const char *text, struct jobs *e)
+{
+	return run_lax(text, e, false);
 }
 
 /* Expect job @i to be @thread's, released at @rel_ms, ended at @end_ms. */
@@ -194,12 +211,158 @@ static void test_timer_one_mode(void)
 	workload_free(&w);
 }
 
+/*
+ * mem and iorun are bytes (the tutorial: "mem : Integer. ... the size in
+ * byte to be written into the memory buffer", "iorun : ... the size in
+ * byte to be write into the IO device"): CPU work of bytes / rate at the
+ * platform's mem_bw / io_bw. 2 MB at 1 GB/s is 2 ms, 3 MB is 3 ms: the job
+ * ends at 5 ms; on a CPU of capacity 512 at 10 ms (the rates are at
+ * capacity 1024, as run's times are).
+ */
+static void test_mem_iorun_bytes(void)
+{
+	static const char fmt[] =
+		"{\"platform\": {\"cpus\": 1, \"capacity\": [%d], \"mem_bw\": 1000000000, "
+		"\"io_bw\": 1000000000}, \"simulation\": {\"horizon_us\": 20000}, "
+		"\"tasks\": {\"a\": {\"policy\": \"SCHED_FIFO\", \"mem\": 2000000, "
+		"\"iorun\": 3000000, \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}";
+	char text[512];
+	struct jobs e;
+
+	snprintf(text, sizeof(text), fmt, 1024);
+	run(text, &e);
+	DLS_ASSERT_EQ_U64(e.n, 1);
+	expect_job(&e, 0, "a", 0, 5, false);
+	snprintf(text, sizeof(text), fmt, 512);
+	run(text, &e);
+	DLS_ASSERT_EQ_U64(e.n, 1);
+	expect_job(&e, 0, "a", 0, 10, false);
+}
+
+/*
+ * Without the rates the file gets the defaults, said out loud (a warning
+ * with the event's position; an error under --strict): rt-app's tutorial
+ * example 6 (run 1000 us, mem 1000 B, sleep 5000 us, iorun 100000 B, in a
+ * loop) keeps one CPU 1000.1 + 1 us busy per 6001.1 us: in 12 ms it runs
+ * 0-1000.1 (run, mem), 6000.1-6001.1 (iorun), 6001.1-7001.2 (run, mem).
+ */
+static void test_mem_iorun_defaults(void)
+{
+	static const char text[] =
+		"{\"simulation\": {\"horizon_us\": 12000}, \"tasks\": {\"a\": {"
+		"\"loop\": -1, \"run\": 1000, \"mem\": 1000, \"sleep\": 5000, "
+		"\"iorun\": 100000}}}";
+	struct workload w;
+	struct jobs e;
+
+	DLS_ASSERT_EQ_S64(workload_load(&w, "w.json", text, sizeof(text) - 1, false), 0);
+	DLS_ASSERT_EQ_U64(w.nr_diags, 2);
+	if (w.nr_diags == 2) {
+		CU_ASSERT_PTR_NOT_NULL(strstr(w.diags[0], "w.json:1:87: warning: \"mem\" writes "
+					      "bytes: no platform.mem_bw given, so 10000000000"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(w.diags[1], "w.json:1:117: warning: \"iorun\" "
+					      "writes bytes: no platform.io_bw given, so "
+					      "100000000000"));
+	}
+	workload_free(&w);
+	DLS_ASSERT_EQ_S64(workload_load(&w, "w.json", text, sizeof(text) - 1, true), -1);
+	workload_free(&w);
+	run_lax(text, &e, true);
+	DLS_ASSERT_EQ_U64(e.busy, 2001200);
+}
+
+/* memrun (rt-app master) is refused by name: its time is the caches'. */
+static void test_memrun_refused(void)
+{
+	static const char text[] =
+		"{\"tasks\": {\"a\": {\"memrun\": {\"type\": \"read\", \"size\": 4096, "
+		"\"count\": 4096}}}}";
+	struct workload w;
+
+	DLS_ASSERT_EQ_S64(workload_load(&w, "w.json", text, sizeof(text) - 1, false), -1);
+	CU_ASSERT_PTR_NOT_NULL(w.nr_diags ? strstr(w.diags[0], "w.json:1:18: error: \"memrun\"")
+				: NULL);
+	workload_free(&w);
+}
+
+#define SEM_TIMER "\"timer\": {\"ref\": \"unique\", \"period\": 100000}"
+
+/*
+ * sem_wait blocks until a sem_post (the tutorial's "sem_wait": "Decrement
+ * the POSIX semaphore ..., or block until count > 0"): b waits from 0, a
+ * posts after its 2 ms run, b runs 2-3.
+ */
+static void test_sem_orders(void)
+{
+	struct jobs e;
+
+	run("{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 20000}, "
+	    "\"tasks\": {"
+	    "\"a\": {\"policy\": \"SCHED_FIFO\", \"run\": 2000, \"sem_post\": \"s\", "
+	    SEM_TIMER "}, "
+	    "\"b\": {\"policy\": \"SCHED_FIFO\", \"sem_wait\": \"s\", \"run\": 1000, "
+	    SEM_TIMER "}}}", &e);
+	DLS_ASSERT_EQ_U64(e.n, 2);
+	expect_job(&e, 0, "a", 0, 2, false);
+	expect_job(&e, 1, "b", 0, 3, false);
+}
+
+/*
+ * Posts are remembered (the tutorial's "sem_wait": "posts that arrive
+ * before any waiter is blocked accumulate, so a later wait consumes the
+ * count without blocking"): a posts twice at 0, b waits twice after 2 ms
+ * and goes straight on: it ends at 3.
+ */
+static void test_sem_memory(void)
+{
+	struct jobs e;
+
+	run("{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 20000}, "
+	    "\"tasks\": {"
+	    "\"a\": {\"policy\": \"SCHED_FIFO\", \"sem_post0\": \"s\", \"sem_post1\": \"s\", "
+	    "\"run\": 1000, " SEM_TIMER "}, "
+	    "\"b\": {\"policy\": \"SCHED_FIFO\", \"run0\": 2000, \"sem_wait0\": \"s\", "
+	    "\"sem_wait1\": \"s\", \"run1\": 1000, " SEM_TIMER "}}}", &e);
+	DLS_ASSERT_EQ_U64(e.n, 2);
+	expect_job(&e, 0, "a", 0, 1, false);
+	expect_job(&e, 1, "b", 0, 3, false);
+}
+
+/*
+ * One post wakes one waiter, in Linux's futex order (kernel/futex: the
+ * waiters' plist is keyed by min(normal_prio, MAX_RT_PRIO), so the higher
+ * RT priority first, whatever the arrival): lo (FIFO 10) waits from 0, hi
+ * (FIFO 20) from 1 ms; p posts once at 2: hi runs 2-3, lo keeps waiting.
+ */
+static void test_sem_futex_order(void)
+{
+	struct jobs e;
+
+	run("{\"platform\": {\"cpus\": 3}, \"simulation\": {\"horizon_us\": 20000}, "
+	    "\"tasks\": {"
+	    "\"lo\": {\"policy\": \"SCHED_FIFO\", \"priority\": 10, \"sem_wait\": \"s\", "
+	    "\"run\": 1000, " SEM_TIMER "}, "
+	    "\"hi\": {\"policy\": \"SCHED_FIFO\", \"priority\": 20, \"run0\": 1000, "
+	    "\"sem_wait\": \"s\", \"run1\": 1000, " SEM_TIMER "}, "
+	    "\"p\": {\"policy\": \"SCHED_FIFO\", \"run\": 2000, \"sem_post\": \"s\", "
+	    SEM_TIMER "}}}", &e);
+	DLS_ASSERT_EQ_U64(e.n, 2);
+	expect_job(&e, 0, "p", 0, 2, false);
+	expect_job(&e, 1, "hi", 0, 3, false);
+}
+
 static const struct dls_test_case cases[] = {
 	{ "a shared timer: threads take turns", test_shared_timer },
 	{ "a shared timer gives the job's deadline", test_shared_timer_deadline },
 	{ "a unique timer per instance", test_unique_timer_per_instance },
 	{ "nine timers of one thread", test_nine_timers },
 	{ "one mode per timer", test_timer_one_mode },
+	{ "mem and iorun: bytes at the platform's rates", test_mem_iorun_bytes },
+	{ "mem and iorun: the default rates said", test_mem_iorun_defaults },
+	{ "memrun refused", test_memrun_refused },
+	{ "sem_wait waits for sem_post", test_sem_orders },
+	{ "sem_post is remembered", test_sem_memory },
+	{ "sem_post wakes in futex order", test_sem_futex_order },
 	{ NULL, NULL },
 };
 

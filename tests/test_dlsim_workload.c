@@ -119,7 +119,7 @@ static const struct {
 	{ "{\"tasks\": {\"a\": {\"loop\": 2}}}",
 	  "w.json:1:17: error: no events: a phase needs at least one of run, runtime, sleep, "
 	  "timer, lock, unlock, wait, signal, broad, sync, suspend, resume, barrier, yield, "
-	  "fork, mem, iorun" , false },
+	  "fork, mem, iorun, sem_post, sem_wait" , false },
 	{ "{\"tasks\": {\"a\": {\"run\": -5}}}",
 	  "w.json:1:25: error: \"run\" = -5 is too small (minimum 0)" , false },
 	{ "{\"task\": {}}",
@@ -128,7 +128,8 @@ static const struct {
 	{ "{\"tasks\": {\"a\": {\"phases\": {\"p\": {\"instance\": 2, \"run\": 1}}}}}",
 	  "w.json:1:35: error: \"instance\" belongs in a task, not in a phase" , false },
 	{ "{\"platform\": {\"cores\": 2}, \"tasks\": {\"a\": {\"run\": 1}}}",
-	  "w.json:1:15: error: unknown key \"cores\" in platform (expected cpus, capacity, clusters, tick_hz)" , false },
+	  "w.json:1:15: error: unknown key \"cores\" in platform (expected cpus, capacity, clusters, "
+	  "tick_hz, mem_bw, io_bw)" , false },
 	{ "{\"tasks\": {\"a\": {\"run\": 1}},}x",
 	  "w.json:1:30: error: unexpected text after the document" , false },
 	{ "[1, 2]", "w.json:1:1: error: the workload must be a JSON object, not array" , false },

@@ -49,7 +49,7 @@ struct qev {
 struct thread;
 
 /* What a wait list is: rt-app names each kind in its own space. */
-enum wait_kind { WAIT_MUTEX, WAIT_COND, WAIT_BARRIER, WAIT_SUSPEND };
+enum wait_kind { WAIT_MUTEX, WAIT_COND, WAIT_BARRIER, WAIT_SUSPEND, WAIT_SEM };
 
 struct wait_list {
 	const char *name;
@@ -58,6 +58,7 @@ struct wait_list {
 	struct thread **waiters;
 	size_t n, cap;
 	int participants, arrived;
+	uint64_t sem_count;     /* WAIT_SEM: posts not yet taken */
 };
 
 /* An rt-app timer: its next expiry, advanced by each use's period. A ref
@@ -325,6 +326,7 @@ const char *lock_check(struct sim *s);
 struct wait_list *list_get(struct sim *s, const char *name, enum wait_kind kind);
 void list_push(struct wait_list *l, struct thread *t);
 struct thread *list_pop(struct wait_list *l);
+struct thread *list_pop_futex(struct wait_list *l);
 int pi_prio(const struct thread *t);
 void pi_sync_own(struct sim *s, struct thread *t);
 bool dl_boost_start(struct sim *s, struct thread *t);

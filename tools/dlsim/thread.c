@@ -14,6 +14,8 @@
 
 #include <string.h>
 
+#include <dlsched/math128.h>
+
 /* ---- lower classes ---------------------------------------------------- */
 
 void lower_add(struct sim *s, struct thread *t, bool head)
@@ -266,11 +268,25 @@ static uint64_t run_us(struct thread *t, const struct wl_event *ev)
 	return (uint64_t)ev->us;
 }
 
-/* run, mem, iorun: CPU work, scaled by the CPU's capacity. */
+/* run: CPU work, scaled by the CPU's capacity. */
 static bool ev_run(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
 	(void)s;
 	t->work_left = run_us(t, ev) * US;
+	t->in_run = t->work_left > 0;
+	return false;
+}
+
+/*
+ * mem, iorun: rt-app writes this many bytes (a memset into its buffer, a
+ * write() to its io_device); CPU work at the platform's rate, which is the
+ * rate at capacity 1024, so it scales with capacity as run does.
+ */
+static bool ev_mem(struct sim *s, struct thread *t, const struct wl_event *ev)
+{
+	uint64_t rate = ev->type == WL_MEM ? s->w->mem_bw : s->w->io_bw;
+
+	t->work_left = dls_u128_mul_u64_u64_div_u64((uint64_t)ev->bytes, 1000000000u, rate);
 	t->in_run = t->work_left > 0;
 	return false;
 }
@@ -428,6 +444,37 @@ static bool ev_barrier(struct sim *s, struct thread *t, const struct wl_event *e
 	return false;
 }
 
+/*
+ * sem_post, sem_wait: a POSIX semaphore of initial count 0 (rt-app's
+ * tutorial, "sem_post"): a post wakes one waiter (futex order), or is kept
+ * for a later wait, which then goes straight on.
+ */
+static bool ev_sem_post(struct sim *s, struct thread *t, const struct wl_event *ev)
+{
+	struct wait_list *l = list_get(s, ev->ref, WAIT_SEM);
+	struct thread *w = list_pop_futex(l);
+
+	(void)t;
+	if (w)
+		thread_wake(s, w);
+	else
+		l->sem_count++;
+	return false;
+}
+
+static bool ev_sem_wait(struct sim *s, struct thread *t, const struct wl_event *ev)
+{
+	struct wait_list *l = list_get(s, ev->ref, WAIT_SEM);
+
+	if (l->sem_count) {
+		l->sem_count--;
+		return false;
+	}
+	list_push(l, t);
+	thread_block(s, t, false);
+	return false;
+}
+
 static bool ev_fork(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
 	(void)t;
@@ -438,12 +485,13 @@ static bool ev_fork(struct sim *s, struct thread *t, const struct wl_event *ev)
 }
 
 static event_fn *const event_fns[] = {
-	[WL_RUN] = ev_run,         [WL_MEM] = ev_run,       [WL_IORUN] = ev_run,
+	[WL_RUN] = ev_run,         [WL_MEM] = ev_mem,       [WL_IORUN] = ev_mem,
 	[WL_RUNTIME] = ev_runtime, [WL_SLEEP] = ev_sleep,   [WL_TIMER] = ev_timer,
 	[WL_YIELD] = ev_yield,     [WL_LOCK] = ev_lock,     [WL_UNLOCK] = ev_unlock,
 	[WL_SIGNAL] = ev_signal,   [WL_BROAD] = ev_signal,  [WL_RESUME] = ev_signal,
 	[WL_WAIT] = ev_wait,       [WL_SYNC] = ev_wait,     [WL_SUSPEND] = ev_suspend,
 	[WL_BARRIER] = ev_barrier, [WL_FORK] = ev_fork,
+	[WL_SEM_POST] = ev_sem_post, [WL_SEM_WAIT] = ev_sem_wait,
 };
 
 /*
