@@ -933,8 +933,10 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 			if (want_type(&c, m, JSON_OBJECT))
 				tasks = m;
 		} else if (!strcmp(m->key, "resources")) {
-			diag(&c, false, m->line, m->col,
-			     "\"resources\" is not needed: resources are created on first use");
+			/* rt-app's table of named resources, each with a "type":
+			 * it finds a resource by name and type, and makes it on
+			 * first use alike, so the table changes nothing. */
+			want_type(&c, m, JSON_OBJECT);
 		} else {
 			diag(&c, true, m->line, m->col,
 			     "unknown top-level key \"%s\" (expected global, tasks, platform, "
