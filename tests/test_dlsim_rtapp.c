@@ -141,6 +141,37 @@ static void test_shared_timer_deadline(void)
 }
 
 /*
+ * At the end of the run, an unfinished job of a deadline thread counts as
+ * overdue when the deadline its next timer use would give it has passed.
+ * With a shared timer that is the timer's expiry now plus the period: b's
+ * 50 ms job is unfinished at 25 ms, when a's uses (at 1, 11, 21) have moved
+ * "tick" to 30, so b's deadline would be 40: not overdue. With a timer of
+ * its own b's deadline would be 10: overdue.
+ */
+static void test_overdue_shared_timer(void)
+{
+	static const char fmt[] =
+		"{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 25000}, "
+		"\"tasks\": {"
+		"\"a\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, "
+		"\"dl-period\": 10000, \"run\": 1000, "
+		"\"timer\": {\"ref\": \"tick\", \"period\": 10000}}, "
+		"\"b\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 50000, "
+		"\"dl-period\": 100000, \"run\": 50000, "
+		"\"timer\": {\"ref\": \"%s\", \"period\": 10000}}}}";
+	char text[1024];
+	struct jobs e;
+	struct sim_result res;
+
+	snprintf(text, sizeof(text), fmt, "tick");
+	res = run(text, &e);
+	DLS_ASSERT_EQ_U64(res.overdue, 0);
+	snprintf(text, sizeof(text), fmt, "unique");
+	res = run(text, &e);
+	DLS_ASSERT_EQ_U64(res.overdue, 1);
+}
+
+/*
  * Instances share a timer too (the tutorial: "the timer will be shared
  * across the thread instance"), unless its ref starts with "unique": two
  * instances on two CPUs with a "uniqueX" timer each release every 10 ms
@@ -354,6 +385,7 @@ static void test_sem_futex_order(void)
 static const struct dls_test_case cases[] = {
 	{ "a shared timer: threads take turns", test_shared_timer },
 	{ "a shared timer gives the job's deadline", test_shared_timer_deadline },
+	{ "an unfinished job's deadline from a shared timer", test_overdue_shared_timer },
 	{ "a unique timer per instance", test_unique_timer_per_instance },
 	{ "nine timers of one thread", test_nine_timers },
 	{ "one mode per timer", test_timer_one_mode },
