@@ -1,7 +1,8 @@
 /*
  * rt-app's event grammar (rt-app doc/tutorial.txt), the rows of the table
  * in docs/dlsim-researchers.md that no other suite runs through the
- * simulator: mem and iorun, barrier, suspend/resume and sync. Each case is
+ * simulator: barrier, suspend/resume and sync (mem, iorun and the
+ * semaphores: test_dlsim_rtapp). Each case is
  * worked out by hand from the tutorial's description of the event; FIFO
  * threads on two CPUs, each alone on its CPU (the lower classes take the
  * least crowded CPU).
@@ -53,17 +54,6 @@ static void expect(const char *tasks, size_t n, const char *const *thread,
 
 #define TIMER "\"timer\": {\"ref\": \"unique\", \"period\": 100000}"
 
-/* mem and iorun: dlsim runs them as CPU work of that length (rt-app
- * spends them copying memory and writing to a device): 2 + 3 = 5 ms. */
-static void test_mem_iorun(void)
-{
-	static const char *const th[] = { "a" };
-	static const uint64_t end[] = { 5 };
-
-	expect("\"a\": {\"policy\": \"SCHED_FIFO\", \"mem\": 2000, \"iorun\": 3000, " TIMER "}",
-	       1, th, end);
-}
-
 /* barrier: every thread that names it waits until the last arrives. a
  * arrives at 1 ms, c at 3: both go on at 3; c's job ends there, a runs
  * 1 ms more and ends at 4. */
@@ -111,7 +101,6 @@ static void test_sync(void)
 }
 
 static const struct dls_test_case cases[] = {
-	{ "mem and iorun run as CPU work", test_mem_iorun },
 	{ "barrier", test_barrier },
 	{ "suspend and resume", test_suspend_resume },
 	{ "sync signals, then waits", test_sync },

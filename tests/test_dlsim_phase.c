@@ -208,6 +208,74 @@ static void test_fork_instances(void)
 	CU_ASSERT_TRUE(two);
 }
 
+/* The jobs of the threads whose names start with "u". */
+struct u_jobs {
+	uint64_t release[8], end[8];
+	unsigned int n;
+};
+
+static void on_u_job(void *arg, const char *thread, uint64_t release, uint64_t end, bool miss)
+{
+	struct u_jobs *j = arg;
+
+	(void)miss;
+	if (thread[0] == 'u' && j->n < 8) {
+		j->release[j->n] = release;
+		j->end[j->n++] = end;
+	}
+}
+
+static void run_u_jobs(const char *text, struct u_jobs *j)
+{
+	struct workload w;
+	struct sim_options opt = { .check = true, .quiet = true, .on_job = on_u_job,
+				   .cb_arg = j };
+	struct sim_result res;
+
+	DLS_ASSERT_EQ_S64(workload_load(&w, "w.json", text, strlen(text), true), 0);
+	DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	workload_free(&w);
+}
+
+/*
+ * A forked thread counts its delay and its timers from the run's start, as
+ * rt-app's thread_body() sets t_first = t_zero (+ delay) for every thread,
+ * forked or not, and a timer's first expiry is t_first + period (src/rt-app.c;
+ * tutorial.txt, "timer": a relative timer that fell behind restarts from
+ * now). "u" is forked at 25 ms with a 10 ms relative timer: its first
+ * expiry, 10 ms, has passed, so its second job starts at once (26 ms) and
+ * the third at 36 ms. With a 30 ms delay it first runs at 30 ms, not 55.
+ */
+static void test_fork_counts_from_start(void)
+{
+	static const char fmt[] =
+		"{\"simulation\": {\"horizon_us\": 100000}, \"tasks\": {\n"
+		" \"t\": {\"loop\": 1, \"sleep\": 25000, \"fork\": \"u\"},\n"
+		" \"u\": {\"instance\": 0, \"loop\": 3, \"delay\": %d, \"run\": 1000,\n"
+		"       \"timer\": {\"ref\": \"unique\", \"period\": 10000}}}}";
+	char text[sizeof(fmt) + 16];
+	struct u_jobs j = { 0 };
+
+	snprintf(text, sizeof(text), fmt, 0);
+	run_u_jobs(text, &j);
+	DLS_ASSERT_EQ_U64(j.n, 3);
+	DLS_ASSERT_EQ_U64(j.release[0], 25 * MS);
+	DLS_ASSERT_EQ_U64(j.end[0], 26 * MS);
+	DLS_ASSERT_EQ_U64(j.release[1], 26 * MS);
+	DLS_ASSERT_EQ_U64(j.end[1], 27 * MS);
+	DLS_ASSERT_EQ_U64(j.release[2], 36 * MS);
+	DLS_ASSERT_EQ_U64(j.end[2], 37 * MS);
+
+	memset(&j, 0, sizeof(j));
+	snprintf(text, sizeof(text), fmt, 30000);
+	run_u_jobs(text, &j);
+	DLS_ASSERT_EQ_U64(j.n, 3);
+	DLS_ASSERT_EQ_U64(j.release[0], 30 * MS);
+	DLS_ASSERT_EQ_U64(j.end[0], 31 * MS);
+	DLS_ASSERT_EQ_U64(j.release[1], 40 * MS);
+}
+
 /* A task that forks itself, or a cycle of forks, is refused with its
  * place: every new thread would fork another. */
 static void test_fork_cycle_refused(void)
@@ -329,6 +397,8 @@ static const struct dls_test_case cases[] = {
 	{ "a phase without policy keeps the one it first took", test_phase_same_policy },
 	{ "fork: instance threads at 0, one more per fork", test_fork_instances },
 	{ "a task forking itself is refused", test_fork_cycle_refused },
+	{ "a forked thread counts delay and timers from the start",
+	  test_fork_counts_from_start },
 	{ "a pinned deadline task: Linux refuses, the library option runs it",
 	  test_pinned_deadline },
 	{ "a phase narrowing a deadline thread's CPUs", test_phase_narrows_deadline },

@@ -119,7 +119,7 @@ static const struct {
 	{ "{\"tasks\": {\"a\": {\"loop\": 2}}}",
 	  "w.json:1:17: error: no events: a phase needs at least one of run, runtime, sleep, "
 	  "timer, lock, unlock, wait, signal, broad, sync, suspend, resume, barrier, yield, "
-	  "fork, mem, iorun" , false },
+	  "fork, mem, iorun, sem_post, sem_wait" , false },
 	{ "{\"tasks\": {\"a\": {\"run\": -5}}}",
 	  "w.json:1:25: error: \"run\" = -5 is too small (minimum 0)" , false },
 	{ "{\"task\": {}}",
@@ -128,7 +128,8 @@ static const struct {
 	{ "{\"tasks\": {\"a\": {\"phases\": {\"p\": {\"instance\": 2, \"run\": 1}}}}}",
 	  "w.json:1:35: error: \"instance\" belongs in a task, not in a phase" , false },
 	{ "{\"platform\": {\"cores\": 2}, \"tasks\": {\"a\": {\"run\": 1}}}",
-	  "w.json:1:15: error: unknown key \"cores\" in platform (expected cpus, capacity, clusters, tick_hz)" , false },
+	  "w.json:1:15: error: unknown key \"cores\" in platform (expected cpus, capacity, clusters, "
+	  "tick_hz, mem_bw, io_bw)" , false },
 	{ "{\"tasks\": {\"a\": {\"run\": 1}},}x",
 	  "w.json:1:30: error: unexpected text after the document" , false },
 	{ "[1, 2]", "w.json:1:1: error: the workload must be a JSON object, not array" , false },
@@ -363,7 +364,7 @@ static void test_reclaim_with_soft_default(void)
 		"{\"global\": {\"duration\": 1}, \"simulation\": {\"reservations\": \"soft\"},"
 		" \"tasks\": {\"a\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 4000,"
 		" \"dl-period\": 40000, \"dl-reclaim\": true, \"run\": 1000,"
-		" \"timer\": {\"ref\": \"u\", \"period\": 40000}}}}";
+		" \"timer\": {\"ref\": \"unique\", \"period\": 40000}}}}";
 	char *dump = NULL;
 	size_t len = 0;
 	FILE *f;
@@ -393,11 +394,11 @@ static void test_simulate_edf(void)
 	const char *text =
 		"{\"global\": {\"duration\": 1}, \"tasks\": {\n"
 		"\"t1\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 1000, \"dl-period\": 4000,"
-		" \"run\": 1000, \"timer\": {\"ref\": \"u\", \"period\": 4000}},\n"
+		" \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 4000}},\n"
 		"\"t2\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 6000,"
-		" \"run\": 2000, \"timer\": {\"ref\": \"u\", \"period\": 6000}},\n"
+		" \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 6000}},\n"
 		"\"t3\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2000, \"dl-period\": 8000,"
-		" \"run\": 2000, \"timer\": {\"ref\": \"u\", \"period\": 8000}}}}";
+		" \"run\": 2000, \"timer\": {\"ref\": \"unique\", \"period\": 8000}}}}";
 	FILE *out = tmpfile();
 	char line[256];
 	bool seen = false;
@@ -429,8 +430,8 @@ static void test_simulate_overload(void)
 	struct sim_result res;
 	const char *text =
 		"{\"global\": {\"duration\": 1}, \"tasks\": {\n"
-		"\"a\": {\"run\": 6000, \"timer\": {\"ref\": \"u\", \"period\": 10000}},\n"
-		"\"b\": {\"run\": 6000, \"timer\": {\"ref\": \"u\", \"period\": 10000}}}}";
+		"\"a\": {\"run\": 6000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}},\n"
+		"\"b\": {\"run\": 6000, \"timer\": {\"ref\": \"unique\", \"period\": 10000}}}}";
 
 	CU_ASSERT_EQUAL_FATAL(load(&w, text, true), 0);
 	CU_ASSERT_EQUAL(sim_run(&w, &opt, stdout, &res), 0);

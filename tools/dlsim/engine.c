@@ -388,6 +388,7 @@ static void sim_free(struct sim *s)
 		free(s->threads[i]->resp);
 		free(s->threads[i]->mask);
 		free(s->threads[i]->forks);
+		free(s->threads[i]->timers);
 		free(s->threads[i]);
 	}
 	free(s->same);
@@ -396,6 +397,7 @@ static void sim_free(struct sim *s)
 	for (size_t i = 0; i < s->nr_lists; i++)
 		free(s->lists[i].waiters);
 	free(s->lists);
+	free(s->timers);
 	free(s->pi_tasks);
 	free(s->pi_mutexes);
 	free(s->hp);

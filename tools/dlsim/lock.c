@@ -44,6 +44,33 @@ struct thread *list_pop(struct wait_list *l)
 	return t;
 }
 
+/*
+ * The waiter a futex wake-up takes (sem_post: glibc's futex_wake of one):
+ * Linux queues futex waiters by priority (futex_q's plist, keyed by
+ * min(normal_prio, MAX_RT_PRIO)): deadline first, then FIFO/RR by
+ * priority, the fair classes last; arrival order among equals.
+ */
+static int futex_key(const struct thread *t)
+{
+	return t->dl_policy ? -1 : t->prio > 0 ? 99 - t->prio : 100;
+}
+
+struct thread *list_pop_futex(struct wait_list *l)
+{
+	size_t best = 0;
+	struct thread *t;
+
+	if (!l->n)
+		return NULL;
+	for (size_t i = 1; i < l->n; i++)
+		if (futex_key(l->waiters[i]) < futex_key(l->waiters[best]))
+			best = i;
+	t = l->waiters[best];
+	memmove(l->waiters + best, l->waiters + best + 1, (l->n - best - 1) * sizeof(*l->waiters));
+	l->n--;
+	return t;
+}
+
 /* The wait list @name of @kind, created on first sight; NULL for no name. */
 static struct wait_list *list_declare(struct sim *s, const char *name, enum wait_kind kind)
 {
@@ -85,6 +112,9 @@ static void declare_event_lists(struct sim *s, const struct wl_task *task,
 	}
 	case WL_SUSPEND: case WL_RESUME:
 		list_declare(s, ev->ref, WAIT_SUSPEND);
+		break;
+	case WL_SEM_POST: case WL_SEM_WAIT:
+		list_declare(s, ev->ref, WAIT_SEM);
 		break;
 	default:
 		break;

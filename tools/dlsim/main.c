@@ -48,6 +48,8 @@ static int usage(FILE *f, int code)
 		"  platform.cpus         1 (or --cpus)  platform.capacity [1024 each]\n"
 		"  platform.clusters     none           platform.tick_hz 0 (exact budget\n"
 		"                        timers; N: budgets enforced at N Hz ticks)\n"
+		"  platform.mem_bw       10000000000 bytes/s of \"mem\" (a memset), at\n"
+		"                        capacity 1024; platform.io_bw 100000000000 (\"iorun\")\n"
 		"  simulation.horizon_us the horizon: horizon_us, else global.duration,\n"
 		"                        else 10 s\n"
 		"  simulation.seed       1 (execution-time draws)\n"

@@ -37,7 +37,6 @@
 #define US 1000ULL
 #define SLICE_OTHER (4 * 1000 * US)
 #define SLICE_RR (100 * 1000 * US)
-#define MAX_TIMERS_PER_THREAD 8
 #define CAPACITY_SCALE 1024 /* a full-speed CPU (dls_rq_set_capacity) */
 #define MAX_OUTPUTS 5 /* summary, JSON, trace, SVG, jobs (output.c) */
 
@@ -67,7 +66,7 @@ struct same_policy {
 };
 
 /* What a wait list is: rt-app names each kind in its own space. */
-enum wait_kind { WAIT_MUTEX, WAIT_COND, WAIT_BARRIER, WAIT_SUSPEND };
+enum wait_kind { WAIT_MUTEX, WAIT_COND, WAIT_BARRIER, WAIT_SUSPEND, WAIT_SEM };
 
 struct wait_list {
 	const char *name;
@@ -76,12 +75,16 @@ struct wait_list {
 	struct thread **waiters;
 	size_t n, cap;
 	int participants, arrived;
+	uint64_t sem_count;     /* WAIT_SEM: posts not yet taken */
 };
 
+/* An rt-app timer: its next expiry, advanced by each use's period. A ref
+ * starting with "unique" is the thread's own; any other is shared by every
+ * thread (and instance) that names it (rt-app doc/tutorial.txt, "timer"). */
 struct utimer {
 	const char *ref;
 	uint64_t next;
-	bool started;
+	bool started;         /* next is set: the timer has been used */
 };
 
 struct thread {
@@ -123,8 +126,9 @@ struct thread {
 	uint64_t slice_left;
 	/* jobs */
 	uint64_t job_release;
-	struct utimer timers[MAX_TIMERS_PER_THREAD];
-	size_t nr_timers;
+	uint64_t t_first;     /* where its timers count from: delay after the run's start (rt-app's t_first) */
+	struct utimer *timers; /* its "unique" timers */
+	size_t nr_timers, cap_timers;
 	/* stats */
 	uint64_t jobs, misses, max_lateness, resp_sum, resp_max, preemptions;
 	uint64_t *resp;
@@ -140,7 +144,6 @@ struct thread {
 	uint64_t lock_wait_start, lock_wait_ns, lock_wait_max, lock_acquires;
 	uint64_t boosts, boost_start, boosted_ns;
 	uint64_t server_misses; /* jobs that ended after their reservation's deadline */
-	uint64_t job_deadline;  /* the current job's own absolute deadline */
 	/* the current job, for the per-job records: only time it was
 	 * charged counts as running (cpu_charge) */
 	bool job_ran;             /* it has run since its release */
@@ -237,6 +240,8 @@ struct sim {
 	size_t nr_same, cap_same;
 	struct wait_list *lists;
 	size_t nr_lists;
+	struct utimer *timers; /* the shared timers (refs not "unique") */
+	size_t nr_timers, cap_timers;
 	struct slice *slices;
 	size_t nr_slices, cap_slices;
 	struct mark *marks;
@@ -347,6 +352,7 @@ const char *lock_check(struct sim *s);
 struct wait_list *list_get(struct sim *s, const char *name, enum wait_kind kind);
 void list_push(struct wait_list *l, struct thread *t);
 struct thread *list_pop(struct wait_list *l);
+struct thread *list_pop_futex(struct wait_list *l);
 int pi_prio(const struct thread *t);
 void pi_sync_own(struct sim *s, struct thread *t);
 bool dl_boost_start(struct sim *s, struct thread *t);

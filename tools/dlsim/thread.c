@@ -14,6 +14,8 @@
 
 #include <string.h>
 
+#include <dlsched/math128.h>
+
 /* ---- lower classes ---------------------------------------------------- */
 
 void lower_add(struct sim *s, struct thread *t, bool head)
@@ -164,39 +166,101 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline)
 	log_job(s, t, deadline);
 }
 
-/* The period of the first timer event of @task (0: it has none). */
-static uint64_t first_timer_period(const struct wl_task *task)
+/* ---- timers --------------------------------------------------------------
+ * rt-app's timer resource (rt-app src/rt-app.c, run_event): the first use
+ * sets its next expiry to the user's start; every use, by whichever
+ * thread, adds that use's period to it and sleeps until then, or, when that
+ * time has passed already, goes straight on (a relative timer then
+ * restarts from now). So threads sharing a timer take turns: each use
+ * advances the one expiry, and a thread that comes late to its timer finds
+ * it moved on by the others' periods.
+ */
+
+static bool timer_unique(const char *ref)
 {
-	for (size_t p = 0; p < task->nr_phases; p++)
+	return strncmp(ref, "unique", 6) == 0; /* rt-app: a prefix, "uniqueA" too */
+}
+
+/* The timer @ref names for @t, or NULL when nobody has used it yet. */
+static struct utimer *utimer_find(const struct sim *s, const struct thread *t,
+				  const char *ref)
+{
+	struct utimer *u = timer_unique(ref) ? t->timers : s->timers;
+	size_t n = timer_unique(ref) ? t->nr_timers : s->nr_timers;
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(u[i].ref, ref))
+			return &u[i];
+	return NULL;
+}
+
+/* As utimer_find, creating it on first use: no limit on the number. */
+static struct utimer *utimer_get(struct sim *s, struct thread *t, const char *ref)
+{
+	struct utimer *u = utimer_find(s, t, ref);
+
+	if (u)
+		return u;
+	if (timer_unique(ref)) {
+		GROW(t->timers, t->nr_timers, t->cap_timers);
+		u = &t->timers[t->nr_timers++];
+	} else {
+		GROW(s->timers, s->nr_timers, s->cap_timers);
+		u = &s->timers[s->nr_timers++];
+	}
+	*u = (struct utimer){ .ref = ref };
+	return u;
+}
+
+/* The timer event that ends @t's current job: the first its program
+ * reaches from its program counter; NULL when it reaches none (no timer,
+ * or its loops end first). */
+static const struct wl_event *next_timer_event(const struct thread *t)
+{
+	const struct wl_task *task = t->task;
+	const struct wl_phase *ph = &task->phases[t->phase];
+	bool phase_again = ph->loop < 0 || t->phase_iter + 1 < ph->loop;
+	bool task_again = task->loop < 0 || t->task_iter + 1 < task->loop;
+
+	for (size_t e = t->ev; e < ph->nr_events; e++)
+		if (ph->events[e].type == WL_TIMER)
+			return &ph->events[e];
+	for (size_t k = phase_again ? 0 : 1; k <= task->nr_phases; k++) {
+		size_t p = (t->phase + k) % task->nr_phases;
+
+		if (t->phase + k >= task->nr_phases && !task_again)
+			break;
 		for (size_t e = 0; e < task->phases[p].nr_events; e++)
 			if (task->phases[p].events[e].type == WL_TIMER)
-				return (uint64_t)task->phases[p].events[e].us * US;
-	return 0;
+				return &task->phases[p].events[e];
+	}
+	return NULL;
 }
 
 /*
  * A deadline thread whose jobs end at a timer event and whose current job,
  * released at job_release, is still unfinished at the end of the run
  * although its deadline has passed: a miss that record_job() never saw.
+ * The deadline is the one its next timer event would give it now (a
+ * shared timer may have moved on since the job's release).
  */
 bool job_overdue(const struct sim *s, const struct thread *t)
 {
-	return t->dl_policy && t->started && !t->exited &&
-	       first_timer_period(t->task) && !dls_time_after(t->job_release, s->now) &&
-	       dls_time_before(t->job_deadline, s->now);
-}
+	const struct wl_event *ev;
+	const struct utimer *u;
+	uint64_t deadline;
 
-static struct utimer *utimer_get(struct thread *t, const char *ref)
-{
-	for (size_t i = 0; i < t->nr_timers; i++)
-		if (!strcmp(t->timers[i].ref, ref))
-			return &t->timers[i];
-	if (t->nr_timers == MAX_TIMERS_PER_THREAD)
-		return &t->timers[0];
-	t->timers[t->nr_timers].ref = ref;
-	return &t->timers[t->nr_timers++];
+	if (!t->dl_policy || !t->started || t->exited || dls_time_after(t->job_release, s->now))
+		return false;
+	ev = next_timer_event(t);
+	if (!ev)
+		return false;
+	u = utimer_find(s, t, ev->ref);
+	deadline = t->task->job_deadline_us
+			   ? t->job_release + (uint64_t)t->task->job_deadline_us * US
+			   : (u && u->started ? u->next : t->t_first) + (uint64_t)ev->us * US;
+	return dls_time_before(deadline, s->now);
 }
-
 
 /*
  * Run the thread's program from its program counter until it has work to
@@ -221,11 +285,25 @@ static uint64_t run_us(struct thread *t, const struct wl_event *ev)
 	return (uint64_t)ev->us;
 }
 
-/* run, mem, iorun: CPU work, scaled by the CPU's capacity. */
+/* run: CPU work, scaled by the CPU's capacity. */
 static bool ev_run(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
 	(void)s;
 	t->work_left = run_us(t, ev) * US;
+	t->in_run = t->work_left > 0;
+	return false;
+}
+
+/*
+ * mem, iorun: rt-app writes this many bytes (a memset into its buffer, a
+ * write() to its io_device); CPU work at the platform's rate, which is the
+ * rate at capacity 1024, so it scales with capacity as run does.
+ */
+static bool ev_mem(struct sim *s, struct thread *t, const struct wl_event *ev)
+{
+	uint64_t rate = ev->type == WL_MEM ? s->w->mem_bw : s->w->io_bw;
+
+	t->work_left = dls_u128_mul_u64_u64_div_u64((uint64_t)ev->bytes, 1000000000u, rate);
 	t->in_run = t->work_left > 0;
 	return false;
 }
@@ -251,7 +329,7 @@ static bool ev_sleep(struct sim *s, struct thread *t, const struct wl_event *ev)
 /* The job ends here; the thread sleeps until the timer's next tick. */
 static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	struct utimer *u = utimer_get(t, ev->ref);
+	struct utimer *u = utimer_get(s, t, ev->ref);
 	uint64_t period = (uint64_t)ev->us * US;
 	uint64_t rel_dl = t->dl_deadline;
 	uint64_t job_dl = (uint64_t)t->task->job_deadline_us * US;
@@ -259,7 +337,7 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 
 	if (!u->started) {
 		u->started = true;
-		u->next = t->job_release;
+		u->next = t->t_first;
 	}
 	u->next += period;
 	/* A job's own deadline is its release + "job-deadline", else the next
@@ -277,7 +355,6 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 		q_add(s, &t->wake, u->next);
 	}
 	t->job_release = u->next;
-	t->job_deadline = u->next + (job_dl ? job_dl : period);
 	if (t->runnable && s->cpus[tcpu(t)].curr == t) {
 		/* Straight into its next job: the run slice ends with this
 		 * one; the next job starts when it is next charged (it may
@@ -385,6 +462,37 @@ static bool ev_barrier(struct sim *s, struct thread *t, const struct wl_event *e
 	return false;
 }
 
+/*
+ * sem_post, sem_wait: a POSIX semaphore of initial count 0 (rt-app's
+ * tutorial, "sem_post"): a post wakes one waiter (futex order), or is kept
+ * for a later wait, which then goes straight on.
+ */
+static bool ev_sem_post(struct sim *s, struct thread *t, const struct wl_event *ev)
+{
+	struct wait_list *l = list_get(s, ev->ref, WAIT_SEM);
+	struct thread *w = list_pop_futex(l);
+
+	(void)t;
+	if (w)
+		thread_wake(s, w);
+	else
+		l->sem_count++;
+	return false;
+}
+
+static bool ev_sem_wait(struct sim *s, struct thread *t, const struct wl_event *ev)
+{
+	struct wait_list *l = list_get(s, ev->ref, WAIT_SEM);
+
+	if (l->sem_count) {
+		l->sem_count--;
+		return false;
+	}
+	list_push(l, t);
+	thread_block(s, t, false);
+	return false;
+}
+
 /* fork: one new thread of the task named, as rt-app's create_thread(); a
  * thread's FORKS_LIMIT-th fork of one task more stops the run, as rt-app
  * exits there. */
@@ -421,12 +529,13 @@ static bool ev_fork(struct sim *s, struct thread *t, const struct wl_event *ev)
 }
 
 static event_fn *const event_fns[] = {
-	[WL_RUN] = ev_run,         [WL_MEM] = ev_run,       [WL_IORUN] = ev_run,
+	[WL_RUN] = ev_run,         [WL_MEM] = ev_mem,       [WL_IORUN] = ev_mem,
 	[WL_RUNTIME] = ev_runtime, [WL_SLEEP] = ev_sleep,   [WL_TIMER] = ev_timer,
 	[WL_YIELD] = ev_yield,     [WL_LOCK] = ev_lock,     [WL_UNLOCK] = ev_unlock,
 	[WL_SIGNAL] = ev_signal,   [WL_BROAD] = ev_signal,  [WL_RESUME] = ev_signal,
 	[WL_WAIT] = ev_wait,       [WL_SYNC] = ev_wait,     [WL_SUSPEND] = ev_suspend,
 	[WL_BARRIER] = ev_barrier, [WL_FORK] = ev_fork,
+	[WL_SEM_POST] = ev_sem_post, [WL_SEM_WAIT] = ev_sem_wait,
 };
 
 /*
@@ -1069,9 +1178,10 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 		s->refused = err;
 		return;
 	}
-	t->job_release = s->now + (uint64_t)task->delay_us * US;
-	t->job_deadline = t->job_release + (task->job_deadline_us
-		? (uint64_t)task->job_deadline_us * US : first_timer_period(task));
+	/* rt-app's t_first: the run's start (t_zero) + delay, for a forked
+	 * thread too, which sleeps to it only if it is still ahead */
+	t->t_first = (uint64_t)task->delay_us * US;
+	t->job_release = dls_time_after(t->t_first, s->now) ? t->t_first : s->now;
 	q_add(s, &t->wake, t->job_release);
 	add_mark_at(s, tcpu(t), t->id, t->job_release, "release");
 	if (t->is_dl)

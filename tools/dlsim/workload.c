@@ -135,7 +135,7 @@ const char *wl_event_name(enum wl_event_type t)
 	static const char *const n[] = { "run", "runtime", "sleep", "timer", "lock",
 					 "unlock", "wait", "signal", "broad", "sync",
 					 "suspend", "resume", "barrier", "yield", "fork",
-					 "mem", "iorun" };
+					 "mem", "iorun", "sem_post", "sem_wait" };
 	return n[t];
 }
 
@@ -165,6 +165,7 @@ static const struct {
 	{ "timer", WL_TIMER }, { "suspend", WL_SUSPEND }, { "resume", WL_RESUME },
 	{ "mem", WL_MEM }, { "iorun", WL_IORUN }, { "yield", WL_YIELD },
 	{ "barrier", WL_BARRIER }, { "fork", WL_FORK },
+	{ "sem_post", WL_SEM_POST }, { "sem_wait", WL_SEM_WAIT },
 };
 
 static int event_type_of(const char *key)
@@ -328,9 +329,19 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 		/* fall through */
 	case WL_RUNTIME:
 	case WL_SLEEP:
-	case WL_MEM:
-	case WL_IORUN:
 		return get_int(c, m, 0, INT64_MAX / 1000, &ev->us);
+	case WL_MEM:
+		if (prefix(m->key, "memrun")) {
+			diag(c, true, m->line, m->col, "\"%s\" (rt-app's memrun: reads, writes or "
+			     "chases pointers through a buffer) is not modelled: its time is the "
+			     "memory hierarchy's (caches, prefetch), which dlsim does not model; "
+			     "use \"run\" with the time it takes on your machine", m->key);
+			return false;
+		}
+		/* fall through */
+	case WL_IORUN:
+		/* bytes, an int in rt-app (its event's count) */
+		return get_int(c, m, 0, INT32_MAX, &ev->bytes);
 	case WL_LOCK:
 	case WL_UNLOCK:
 	case WL_SIGNAL:
@@ -339,6 +350,8 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 	case WL_SUSPEND:
 	case WL_RESUME:
 	case WL_FORK:
+	case WL_SEM_POST:
+	case WL_SEM_WAIT:
 		if (!want_type(c, m, JSON_STRING))
 			return false;
 		ev->ref = v->string;
@@ -434,11 +447,21 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 		     "workload), which dlsim cannot simulate", m->key);
 		return false;
 	}
-	if (!strcmp(m->key, "taskgroup") || !strcmp(m->key, "nodes_membind") ||
-	    !strcmp(m->key, "util_min") || !strcmp(m->key, "util_max")) {
-		diag(c, false, m->line, m->col, "\"%s\" has no effect in dlsim", m->key);
-		return true;
+	if (!strcmp(m->key, "taskgroup")) {
+		diag(c, true, m->line, m->col, "\"taskgroup\" (a cgroup: its fair tasks share "
+		     "one weight) is not modelled: dlsim has no group scheduling");
+		return false;
 	}
+	if (!strcmp(m->key, "util_min") || !strcmp(m->key, "util_max")) {
+		diag(c, true, m->line, m->col, "\"%s\" (uclamp: it steers the CPU's frequency "
+		     "and the placement on asymmetric CPUs) is not modelled: dlsim's CPUs run "
+		     "at fixed capacities", m->key);
+		return false;
+	}
+	/* NUMA memory binding: where memory lives, no scheduling decision
+	 * (mem and iorun take platform.mem_bw / io_bw wherever it is). */
+	if (!strcmp(m->key, "nodes_membind"))
+		return want_type(c, m, JSON_ARRAY);
 	*handled = false;
 	return true;
 }
@@ -505,7 +528,7 @@ static bool parse_phase(struct ctx *c, const struct json_value *obj, struct wl_p
 		diag(c, true, obj->line, obj->col,
 		     "no events: a phase needs at least one of run, runtime, sleep, timer, "
 		     "lock, unlock, wait, signal, broad, sync, suspend, resume, barrier, "
-		     "yield, fork, mem, iorun");
+		     "yield, fork, mem, iorun, sem_post, sem_wait");
 		ok = false;
 	}
 	return ok;
@@ -800,6 +823,95 @@ static void check_refs(struct ctx *c)
 	}
 }
 
+/* Every timer event of the file, with its task, for timer_modes(). */
+struct timer_use {
+	const struct wl_task *task;
+	struct wl_event *ev;
+};
+
+/* Two timer events name one timer: the same shared ref, or the same
+ * "unique..." ref in one task (rt-app: the thread's own resources). */
+static bool same_timer(const struct timer_use *a, const struct timer_use *b)
+{
+	if (strcmp(a->ev->ref, b->ev->ref))
+		return false;
+	return strncmp(a->ev->ref, "unique", 6) || a->task == b->task;
+}
+
+/*
+ * rt-app keeps one mode per timer: any use saying "absolute" makes the
+ * timer absolute for every use (rt-app_parse_config.c clears the
+ * resource's relative flag and never sets it back). The model does the
+ * same and says so where a use is turned absolute.
+ */
+static void timer_modes(struct ctx *c)
+{
+	struct workload *w = c->w;
+	struct timer_use *u;
+	size_t n = 0;
+
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		for (size_t p = 0; p < w->tasks[i].nr_phases; p++)
+			for (size_t e = 0; e < w->tasks[i].phases[p].nr_events; e++)
+				n += w->tasks[i].phases[p].events[e].type == WL_TIMER;
+	u = n ? malloc(n * sizeof(*u)) : NULL;
+	if (!u)
+		return;
+	n = 0;
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		for (size_t p = 0; p < w->tasks[i].nr_phases; p++)
+			for (size_t e = 0; e < w->tasks[i].phases[p].nr_events; e++)
+				if (w->tasks[i].phases[p].events[e].type == WL_TIMER)
+					u[n++] = (struct timer_use){ &w->tasks[i],
+								     &w->tasks[i].phases[p].events[e] };
+	for (size_t i = 0; i < n; i++) {
+		if (u[i].ev->absolute)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (u[k].ev->absolute && !u[k].ev->relative_use && same_timer(&u[i], &u[k])) {
+				diag(c, false, u[i].ev->line, u[i].ev->col, "timer \"%s\" is "
+				     "absolute: its use at %d:%d says \"absolute\", and rt-app "
+				     "keeps one mode per timer", u[i].ev->ref, u[k].ev->line,
+				     u[k].ev->col);
+				u[i].ev->relative_use = true;
+				break;
+			}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (u[i].ev->relative_use)
+			u[i].ev->absolute = true;
+	free(u);
+}
+
+/* The first event of @type in the file, or NULL. */
+static const struct wl_event *first_event(const struct workload *w, enum wl_event_type type)
+{
+	for (size_t i = 0; i < w->nr_tasks; i++)
+		for (size_t p = 0; p < w->tasks[i].nr_phases; p++)
+			for (size_t e = 0; e < w->tasks[i].phases[p].nr_events; e++)
+				if (w->tasks[i].phases[p].events[e].type == type)
+					return &w->tasks[i].phases[p].events[e];
+	return NULL;
+}
+
+/* mem and iorun are bytes: a file that uses them without the platform's
+ * rate is told the default it gets. */
+static void rate_defaults(struct ctx *c)
+{
+	const struct wl_event *mem = first_event(c->w, WL_MEM);
+	const struct wl_event *io = first_event(c->w, WL_IORUN);
+
+	if (mem && !c->w->mem_bw_given)
+		diag(c, false, mem->line, mem->col, "\"%s\" writes bytes: no platform.mem_bw "
+		     "given, so %llu bytes/s (a memset on one core, out of cache) at capacity "
+		     "1024", mem->key, (unsigned long long)WL_MEM_BW_DEFAULT);
+	if (io && !c->w->io_bw_given)
+		diag(c, false, io->line, io->col, "\"%s\" writes bytes: no platform.io_bw "
+		     "given, so %llu bytes/s (a write to /dev/null, rt-app's io_device: the "
+		     "system call's CPU time) at capacity 1024", io->key,
+		     (unsigned long long)WL_IO_BW_DEFAULT);
+}
+
 /* --platform replaces the file's platform section; --cpus gives the CPU
  * count of a file without one (rt-app files assume the host's CPUs). */
 static void apply_options(struct ctx *c, const struct json_value *root,
@@ -871,6 +983,8 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 		w->cpus[i].capacity = 1024;
 	w->seed = 1;
 	w->admission = -1;
+	w->mem_bw = WL_MEM_BW_DEFAULT;
+	w->io_bw = WL_IO_BW_DEFAULT;
 	if (json_parse(&w->doc, fname, text, len)) {
 		json_error_diag(w);
 		return -1;
@@ -899,8 +1013,10 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 			if (want_type(&c, m, JSON_OBJECT))
 				tasks = m;
 		} else if (!strcmp(m->key, "resources")) {
-			diag(&c, false, m->line, m->col,
-			     "\"resources\" is not needed: resources are created on first use");
+			/* rt-app's table of named resources, each with a "type":
+			 * it finds a resource by name and type, and makes it on
+			 * first use alike, so the table changes nothing. */
+			want_type(&c, m, JSON_OBJECT);
 		} else {
 			diag(&c, true, m->line, m->col,
 			     "unknown top-level key \"%s\" (expected global, tasks, platform, "
@@ -923,6 +1039,8 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 	if (w->nr_tasks == 0 && w->errors == 0)
 		diag(&c, true, tasks->value->line, tasks->value->col, "no tasks");
 	check_refs(&c);
+	timer_modes(&c);
+	rate_defaults(&c);
 	for (size_t i = 0; i < w->nr_hotplug; i++)
 		if (w->hotplug[i].cpu >= w->nr_cpus)
 			diag(&c, true, root->line, root->col,

@@ -19,8 +19,15 @@
 enum wl_event_type {
 	WL_RUN, WL_RUNTIME, WL_SLEEP, WL_TIMER, WL_LOCK, WL_UNLOCK, WL_WAIT,
 	WL_SIGNAL, WL_BROAD, WL_SYNC, WL_SUSPEND, WL_RESUME, WL_BARRIER,
-	WL_YIELD, WL_FORK, WL_MEM, WL_IORUN
+	WL_YIELD, WL_FORK, WL_MEM, WL_IORUN, WL_SEM_POST, WL_SEM_WAIT
 };
+
+/* The platform's default rates of rt-app's "mem" (a memset, one core, out
+ * of cache) and "iorun" (a write to /dev/null, rt-app's default device:
+ * the cost is the system call), bytes/s at capacity 1024; a file that uses
+ * the event without platform.mem_bw / io_bw is told the default. */
+#define WL_MEM_BW_DEFAULT UINT64_C(10000000000)
+#define WL_IO_BW_DEFAULT UINT64_C(100000000000)
 
 enum wl_policy { WL_OTHER, WL_BATCH, WL_IDLE, WL_FIFO, WL_RR, WL_DEADLINE };
 
@@ -28,9 +35,11 @@ struct wl_event {
 	enum wl_event_type type;
 	const char *key;      /* as written, e.g. "run0" */
 	int64_t us;           /* duration or timer period, microseconds */
+	int64_t bytes;        /* mem, iorun: bytes written (rt-app's count) */
 	const char *ref;      /* resource name (lock, timer, condition, ...) */
 	const char *mutex;    /* wait/sync: the mutex */
-	bool absolute;        /* timer mode */
+	bool absolute;        /* timer mode: the timer's (any use absolute) */
+	bool relative_use;    /* timer: written relative, made absolute by another use */
 	/* run: an execution-time distribution, drawn per job from the
 	 * simulation seed: uniform in [us, us_max] when us_max > 0, else one
 	 * of choices[] when nr_choices > 0, else exactly us */
@@ -108,6 +117,10 @@ struct workload {
 	/* platform.tick_hz: budgets enforced at scheduler ticks, as Linux
 	 * without HRTICK (0: exact budget timers) */
 	int64_t tick_hz;
+	/* platform.mem_bw / io_bw: bytes/s of "mem" and "iorun" at capacity
+	 * 1024 (WL_MEM_BW_DEFAULT, WL_IO_BW_DEFAULT when not given) */
+	uint64_t mem_bw, io_bw;
+	bool mem_bw_given, io_bw_given;
 	struct wl_cpu cpus[WL_MAX_CPUS];
 	/* simulation */
 	int64_t horizon_us;   /* 0 = from global.duration */

@@ -224,6 +224,8 @@ void workload_dump(const struct workload *w, FILE *out)
 					for (size_t k = 0; k < ev->nr_choices; k++)
 						fprintf(out, "%s%lld", k ? "|" : "=",
 							(long long)ev->choices[k]);
+				else if (ev->type == WL_MEM || ev->type == WL_IORUN)
+					fprintf(out, "=%lldB", (long long)ev->bytes);
 				else if (ev->type == WL_TIMER || ev->us)
 					fprintf(out, "=%lld", (long long)ev->us);
 				if (ev->type == WL_TIMER && ev->absolute)

@@ -179,10 +179,17 @@ void parse_platform(struct ctx *c, const struct json_value *p)
 			}
 		} else if (!strcmp(m->key, "tick_hz")) {
 			get_int(c, m, 0, 1000000, &w->tick_hz);
+		} else if (!strcmp(m->key, "mem_bw") || !strcmp(m->key, "io_bw")) {
+			bool mem = m->key[0] == 'm';
+
+			if (!get_int(c, m, 1, INT64_MAX, &v))
+				continue;
+			*(mem ? &w->mem_bw : &w->io_bw) = (uint64_t)v;
+			*(mem ? &w->mem_bw_given : &w->io_bw_given) = true;
 		} else {
 			diag(c, true, m->line, m->col,
 			     "unknown key \"%s\" in platform (expected cpus, capacity, clusters, "
-			     "tick_hz)", m->key);
+			     "tick_hz, mem_bw, io_bw)", m->key);
 		}
 	}
 }
