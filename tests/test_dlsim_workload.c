@@ -129,6 +129,23 @@ static const struct {
 	  "w.json:1:35: error: \"instance\" belongs in a task, not in a phase" , false },
 	{ "{\"platform\": {\"cores\": 2}, \"tasks\": {\"a\": {\"run\": 1}}}",
 	  "w.json:1:15: error: unknown key \"cores\" in platform (expected cpus, capacity, clusters, tick_hz)" , false },
+	/* A capacity list shorter than the CPUs leaves the rest at full
+	 * speed, out loud; longer than "cpus" contradicts it. */
+	{ "{\"platform\": {\"cpus\": 4, \"capacity\": [512, 1024]}, \"tasks\": {\"a\": {\"run\": 1}}}",
+	  "w.json:1:38: warning: \"capacity\" lists 2 of the 4 CPUs: CPUs 2-3 run at 1024 "
+	  "(full speed)", false },
+	{ "{\"platform\": {\"cpus\": 2, \"capacity\": [512]}, \"tasks\": {\"a\": {\"run\": 1}}}",
+	  "w.json:1:38: error: \"capacity\" lists 1 of the 2 CPUs: CPU 1 runs at 1024 "
+	  "(full speed)", true },
+	{ "{\"platform\": {\"capacity\": [512, 512, 512], \"cpus\": 2}, \"tasks\": {\"a\": {\"run\": 1}}}",
+	  "w.json:1:27: error: \"capacity\" lists 3 CPUs but \"cpus\" is 2", false },
+	/* A second section would drop one of the two. */
+	{ "{\"tasks\": {\"a\": {\"run\": 1}},\n \"tasks\": {\"b\": {\"run\": 1}}}",
+	  "w.json:2:2: error: a second \"tasks\" section (the first is at 1:2): one of them would "
+	  "be dropped (rt-app's JSON reader keeps the last); merge them into one", false },
+	{ "{\"platform\": {\"cpus\": 2}, \"platform\": {\"tick_hz\": 250}, \"tasks\": {\"a\": {\"run\": 1}}}",
+	  "w.json:1:27: error: a second \"platform\" section (the first is at 1:2): one of them "
+	  "would be dropped; merge them into one", false },
 	{ "{\"tasks\": {\"a\": {\"run\": 1}},}x",
 	  "w.json:1:30: error: unexpected text after the document" , false },
 	{ "[1, 2]", "w.json:1:1: error: the workload must be a JSON object, not array" , false },
