@@ -172,22 +172,41 @@ endif()
 
 # Partitioned packing, the same on both sides: --fit names it in the
 # header, ff and ffd are tests of their own, and --check-analysis checks
-# each accepted partition CPU by CPU.
+# each accepted partition CPU by CPU. With implicit deadlines a CPU's set
+# is schedulable exactly when its utilisation is at most 1 (Liu & Layland
+# 1973), so the simulated ratio under --fit F equals test F's column; the
+# two fits differ on these sets (first-fit decreasing packs more).
 foreach(fit ff ffd)
-  execute_process(COMMAND ${emulator} ${DLSIM} sweep --cpus 2 --tasks 6 --util 1,1.5,1.9 --sets 6
-                          --horizon 200 --mode partitioned --fit ${fit} --tests ff,ffd
-                          --check-analysis --no-progress
+  execute_process(COMMAND ${emulator} ${DLSIM} sweep --cpus 4 --tasks 10 --util 3.25,3.5,3.75
+                          --sets 20 --horizon 200 --mode partitioned --fit ${fit} --tests ff,ffd
+                          --check-analysis --no-progress --csv ${WORKDIR}/sweep_fit_${fit}.csv
     OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
   if(fit STREQUAL "ff")
     set(want "partitioned, first fit in task order")
   else()
     set(want "partitioned, first-fit decreasing")
   endif()
-  if(NOT rc EQUAL 0 OR NOT out MATCHES "^dlsim sweep: 2 CPUs .${want}.,"
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "^dlsim sweep: 4 CPUs .${want}.,"
      OR NOT out MATCHES "ratio +ff +ffd\n" OR NOT out MATCHES "disagree on 0 sets")
     message(FATAL_ERROR "--fit ${fit}: exit ${rc}\n${out}${err}")
   endif()
+  file(STRINGS ${WORKDIR}/sweep_fit_${fit}.csv rows)
+  list(REMOVE_AT rows 0)
+  set(ratios_${fit} "")
+  foreach(r ${rows})
+    string(REPLACE "," ";" f "${r}")
+    list(GET f 3 ratio)
+    list(GET f 4 ff)
+    list(GET f 5 ffd)
+    if(NOT ratio STREQUAL "${${fit}}")
+      message(FATAL_ERROR "--fit ${fit}: simulated ratio ${ratio}, test ${fit} ${${fit}}\n${out}")
+    endif()
+    list(APPEND ratios_${fit} ${ratio})
+  endforeach()
 endforeach()
+if(ratios_ff STREQUAL ratios_ffd)
+  message(FATAL_ERROR "--fit ff and ffd simulate the same ratios: ${ratios_ff}")
+endif()
 
 # SIGINT stops a long sweep between sets: the sets that ran are printed
 # and written, rows marked partial, exit 130; the progress bar (forced on
