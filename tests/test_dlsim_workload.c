@@ -184,6 +184,8 @@ static const struct {
 	  "w.json:1:25: error: \"run\" must be an integer, not a fraction (1.5)", false },
 	{ "{\"tasks\": {\"a\": {\"run\": 2.5e-1}}}",
 	  "w.json:1:25: error: \"run\" must be an integer, not a fraction (0.25)", false },
+	{ "{\"tasks\": {\"a\": {\"run\": 0.1}}}",
+	  "w.json:1:25: error: \"run\" must be an integer, not a fraction (0.1)", false },
 	{ "{\"tasks\": {\"a\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 0, \"run\": 5}}}",
 	  "w.json:1:60: error: \"dl-runtime\" = 0 is too small (minimum 1)", false },
 	/* workgen's bare entries: "suspend" takes the thread's own name. */

@@ -405,23 +405,13 @@ out:
 	return rc;
 }
 
-/* The shortest decimal that reads back as @v (0.05, not 0.050000000000000003). */
-static void shortest(char *buf, size_t len, double v)
-{
-	for (int digits = 6; digits <= 17; digits++) {
-		snprintf(buf, len, "%.*g", digits, v);
-		if (strtod(buf, NULL) == v)
-			return;
-	}
-}
-
 static int write_taskset(const struct sweep_config *c, const struct sweep_task *tasks,
 			 double util, FILE *f, int *order)
 {
 	char u[32];
 
 	sweep_pack_order(c, tasks, c->nr_tasks, order);
-	shortest(u, sizeof(u), util);
+	json_number_text(u, sizeof(u), util); /* 0.05, not 0.050000000000000003 */
 	fprintf(f, "// dlsim sweep: %d tasks, total utilisation %s (%s), seed %llu.\n"
 		"// The simulation section reproduces the sweep's verdict: `dlsim sweep`\n"
 		"// admits up to 100%% per CPU, as \"admission\": 100 tells `dlsim FILE`.\n",

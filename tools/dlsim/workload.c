@@ -99,8 +99,10 @@ bool get_int(struct ctx *c, const struct json_member *m, int64_t min,
 	}
 	/* |number| < 2^63 here, so the conversion is defined. */
 	if (!v->is_integer && v->number != (double)(int64_t)v->number) {
-		VDIAG(c, true, v, "\"%s\" must be an integer, not a fraction (%.17g)",
-		      m->key, v->number);
+		char text[32];
+
+		json_number_text(text, sizeof(text), v->number);
+		VDIAG(c, true, v, "\"%s\" must be an integer, not a fraction (%s)", m->key, text);
 		return false;
 	}
 	i = v->is_integer ? v->integer : (int64_t)v->number;
