@@ -208,10 +208,24 @@ if(ratios_ff STREQUAL ratios_ffd)
   message(FATAL_ERROR "--fit ff and ffd simulate the same ratios: ${ratios_ff}")
 endif()
 
+# dlsim FILE's progress bar (drawn only on a terminal: script(1) gives it
+# one) shows the time left once the run has taken a second.
+find_program(SCRIPT script)
+find_program(TIMEOUT timeout)
+if(SCRIPT AND TIMEOUT AND CMAKE_HOST_SYSTEM_NAME STREQUAL "Linux")
+  string(REPLACE ";" " " run "${emulator} ${DLSIM} ${cli}/long_run.json --quiet")
+  execute_process(COMMAND ${SCRIPT} -q -c "${TIMEOUT} -s INT 3 ${run}" /dev/null
+    OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT out MATCHES "dlsim \\[#* *\\] +[0-9]+%  [0-9.]+ of 2000.000 s, ETA [0-9]+:[0-9][0-9]")
+    message(FATAL_ERROR "no time left in dlsim's progress bar (exit ${rc}):\n${out}${err}")
+  endif()
+else()
+  message(STATUS "no script(1) or timeout(1): dlsim's progress bar is not checked")
+endif()
+
 # SIGINT stops a long sweep between sets: the sets that ran are printed
 # and written, rows marked partial, exit 130; the progress bar (forced on
 # with --progress) gave the time left on the way.
-find_program(TIMEOUT timeout)
 if(NOT TIMEOUT)
   message(STATUS "no timeout(1): the interrupted sweep is not checked")
   return()
