@@ -722,8 +722,9 @@ static void check_refs(struct ctx *c)
 	}
 }
 
-/* --platform replaces the file's platform section; --cpus gives the CPU
- * count of a file without one (rt-app files assume the host's CPUs). */
+/* --platform replaces the file's platform section (@platform, or the root
+ * when there is none); --cpus gives the CPU count of a file whose section
+ * gives none (rt-app files assume the host's CPUs). */
 static void apply_options(struct ctx *c, const struct json_value *platform,
 			  const struct wl_load_options *o)
 {
@@ -732,9 +733,9 @@ static void apply_options(struct ctx *c, const struct json_value *platform,
 	if (!o)
 		return;
 	if (o->platform) {
-		platform = o->platform;
 		struct ctx pc = *c;
 
+		platform = o->platform;
 		pc.fname = o->platform_fname;
 		w->platform_given = true;
 		parse_platform(&pc, o->platform);
