@@ -7,9 +7,11 @@
  */
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <dlsched/analysis.h>
@@ -540,6 +542,111 @@ static void test_saved_sets_replay(void)
 	remove(path);
 }
 
+/*
+ * Partitioned packing, first fit in task order against first-fit
+ * decreasing, on both sides. Utilisations 0.3, 0.3, 0.7, 0.7 on two CPUs
+ * (the classic case where order matters, worked by hand): in task order
+ * CPU 0 takes 0.3 + 0.3, CPU 1 takes 0.7, and the last 0.7 fits on
+ * neither (0.6 + 0.7 > 1, 0.7 + 0.7 > 1); decreasing, each CPU takes
+ * 0.7 + 0.3 = 1. The simulation (admission at 100%), the ff and ffd tests
+ * and a saved set replayed by dlsim all agree with that.
+ */
+static void test_fit_order(void)
+{
+	double utils[] = { 2.0 };
+	struct sweep_config c = config(2, 4, utils, 1, 1);
+	struct sweep_task t[4] = {
+		{ 0.3, 3000, 10000, 10000, false },
+		{ 0.3, 3000, 10000, 10000, false },
+		{ 0.7, 7000, 10000, 10000, false },
+		{ 0.7, 7000, 10000, 10000, false },
+	};
+	const char *path = "test_dlsim_sweep_fit.json";
+	int order[4];
+
+	c.mode = WL_MODE_PARTITIONED;
+	c.tests = (1u << SWEEP_TEST_FF) | (1u << SWEEP_TEST_FFD);
+	c.check_analysis = true;
+	for (int fit = SWEEP_FIT_FF; fit <= SWEEP_FIT_FFD; fit++) {
+		uint64_t events = 0;
+		unsigned char acc = 0;
+		struct sim_options opt = { .quiet = true };
+		struct sim_result res;
+		struct workload w;
+		int sim;
+
+		c.fit = (enum sweep_fit)fit;
+		sweep_pack_order(&c, t, 4, order);
+		DLS_ASSERT_EQ_S64(order[0], fit == SWEEP_FIT_FFD ? 2 : 0);
+		DLS_ASSERT_EQ_S64(order[1], fit == SWEEP_FIT_FFD ? 3 : 1);
+		DLS_ASSERT_EQ_S64(order[2], fit == SWEEP_FIT_FFD ? 0 : 2);
+		sim = sweep_simulate(&c, t, &events);
+		DLS_ASSERT_EQ_S64(sim, fit == SWEEP_FIT_FFD);
+		/* the tests decide the same way whatever the sweep's fit */
+		DLS_ASSERT_EQ_S64(sweep_analyze_set(&c, 0, 0, t, sim, &acc, &events), 0);
+		DLS_ASSERT_EQ_U64(acc, 1u << SWEEP_TEST_FFD);
+		/* a saved set packs the same way when dlsim replays it */
+		DLS_ASSERT_EQ_S64(sweep_write_taskset(&c, t, 2.0, path), 0);
+		DLS_ASSERT_EQ_S64(workload_load_file(&w, path, true), 0);
+		DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
+		DLS_ASSERT_EQ_S64(res.exit_code, fit == SWEEP_FIT_FFD ? 0 : DLSIM_EXIT_REFUSED);
+		workload_free(&w);
+	}
+	remove(path);
+}
+
+/* A saved set is written whole or not at all (beside its name, then
+ * renamed), and its utilisation reads as written: 0.05, not
+ * 0.050000000000000003. */
+static void test_saved_set_file(void)
+{
+	double utils[] = { 0.05 };
+	struct sweep_config c = config(1, 2, utils, 1, 1);
+	struct sweep_task t[2] = {
+		{ 0.025, 250, 10000, 10000, false },
+		{ 0.025, 250, 10000, 10000, false },
+	};
+	char dir[] = "/tmp/dlsim-save-XXXXXX", path[128], text[512];
+	size_t len;
+	FILE *f;
+
+	CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/missing/set.json", dir);
+	errno = 0;
+	DLS_ASSERT_EQ_S64(sweep_write_taskset(&c, t, 0.05, path), -1);
+	DLS_ASSERT_EQ_S64(errno, ENOENT);
+	/* a directory in the way: the rename fails, nothing is left */
+	snprintf(path, sizeof(path), "%s/set.json", dir);
+	CU_ASSERT_FATAL(mkdir(path, 0700) == 0);
+	DLS_ASSERT_EQ_S64(sweep_write_taskset(&c, t, 0.05, path), -1);
+	CU_ASSERT(errno == EISDIR || errno == EEXIST || errno == ENOTEMPTY);
+	rmdir(path);
+	DLS_ASSERT_EQ_S64(sweep_write_taskset(&c, t, 0.05, path), 0);
+	f = fopen(path, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	len = fread(text, 1, sizeof(text) - 1, f);
+	text[len] = '\0';
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "total utilisation 0.05 (Randfixedsum)"));
+	remove(path);
+	CU_ASSERT(rmdir(dir) == 0); /* empty: no temporary file left behind */
+}
+
+/* The progress bars' time left. */
+static void test_eta(void)
+{
+	char buf[32];
+
+	dlsim_format_eta(buf, sizeof(buf), 0);
+	CU_ASSERT_STRING_EQUAL(buf, "0:00");
+	dlsim_format_eta(buf, sizeof(buf), 59.6);
+	CU_ASSERT_STRING_EQUAL(buf, "1:00");
+	dlsim_format_eta(buf, sizeof(buf), 3725);
+	CU_ASSERT_STRING_EQUAL(buf, "1:02:05");
+	dlsim_format_eta(buf, sizeof(buf), 1e12);
+	CU_ASSERT_STRING_EQUAL(buf, "unknown");
+}
+
 static const struct dls_test_case cases[] = {
 	{ "generators: exact totals, u_i in (0, 1]", test_exact_totals },
 	{ "generators: uniform on the simplex", test_uniformity },
@@ -551,6 +658,9 @@ static const struct dls_test_case cases[] = {
 	{ "sweep: overload is never schedulable", test_overload },
 	{ "sweep: a miss in the simulation counts", test_miss_is_seen },
 	{ "sweep: saved sets replay to the same verdict", test_saved_sets_replay },
+	{ "sweep: ff and ffd packing, simulated, tested and replayed", test_fit_order },
+	{ "sweep: a saved set is whole or absent, its utilisation exact", test_saved_set_file },
+	{ "progress: time left", test_eta },
 	{ "sweep: analysis cross-check agrees, and reports a disagreement",
 	  test_analysis_cross_check },
 	{ "uniform CPUs: dlsim meets accepted sets on equal capacities, not always on mixed",

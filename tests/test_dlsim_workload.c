@@ -130,6 +130,23 @@ static const struct {
 	{ "{\"platform\": {\"cores\": 2}, \"tasks\": {\"a\": {\"run\": 1}}}",
 	  "w.json:1:15: error: unknown key \"cores\" in platform (expected cpus, capacity, clusters, "
 	  "tick_hz, mem_bw, io_bw)" , false },
+	/* A capacity list shorter than the CPUs leaves the rest at full
+	 * speed, out loud; longer than "cpus" contradicts it. */
+	{ "{\"platform\": {\"cpus\": 4, \"capacity\": [512, 1024]}, \"tasks\": {\"a\": {\"run\": 1}}}",
+	  "w.json:1:38: warning: \"capacity\" lists 2 of the 4 CPUs: CPUs 2-3 run at 1024 "
+	  "(full speed)", false },
+	{ "{\"platform\": {\"cpus\": 2, \"capacity\": [512]}, \"tasks\": {\"a\": {\"run\": 1}}}",
+	  "w.json:1:38: error: \"capacity\" lists 1 of the 2 CPUs: CPU 1 runs at 1024 "
+	  "(full speed)", true },
+	{ "{\"platform\": {\"capacity\": [512, 512, 512], \"cpus\": 2}, \"tasks\": {\"a\": {\"run\": 1}}}",
+	  "w.json:1:27: error: \"capacity\" lists 3 CPUs but \"cpus\" is 2", false },
+	/* A second section would drop one of the two. */
+	{ "{\"tasks\": {\"a\": {\"run\": 1}},\n \"tasks\": {\"b\": {\"run\": 1}}}",
+	  "w.json:2:2: error: a second \"tasks\" section (the first is at 1:2): one of them would "
+	  "be dropped (rt-app's JSON reader keeps the last); merge them into one", false },
+	{ "{\"platform\": {\"cpus\": 2}, \"platform\": {\"tick_hz\": 250}, \"tasks\": {\"a\": {\"run\": 1}}}",
+	  "w.json:1:27: error: a second \"platform\" section (the first is at 1:2): one of them "
+	  "would be dropped; merge them into one", false },
 	{ "{\"tasks\": {\"a\": {\"run\": 1}},}x",
 	  "w.json:1:30: error: unexpected text after the document" , false },
 	{ "[1, 2]", "w.json:1:1: error: the workload must be a JSON object, not array" , false },
@@ -168,6 +185,8 @@ static const struct {
 	  "w.json:1:25: error: \"run\" must be an integer, not a fraction (1.5)", false },
 	{ "{\"tasks\": {\"a\": {\"run\": 2.5e-1}}}",
 	  "w.json:1:25: error: \"run\" must be an integer, not a fraction (0.25)", false },
+	{ "{\"tasks\": {\"a\": {\"run\": 0.1}}}",
+	  "w.json:1:25: error: \"run\" must be an integer, not a fraction (0.1)", false },
 	{ "{\"tasks\": {\"a\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 0, \"run\": 5}}}",
 	  "w.json:1:60: error: \"dl-runtime\" = 0 is too small (minimum 1)", false },
 	/* workgen's bare entries: "suspend" takes the thread's own name. */

@@ -38,6 +38,8 @@ struct verdict {
 };
 
 struct an {
+	struct dls_domain_config cfg; /* admission: the limit the simulation uses */
+	const char *limit_from;       /* --admission, simulation.admission, the default */
 	struct dls_params *ts;
 	char (*names)[48];      /* as dlsim names threads: task-instance */
 	size_t n;
@@ -109,29 +111,34 @@ static double bw(uint64_t x)
 	return (double)x / (double)DLS_BW_UNIT;
 }
 
+/* The library's attach rule under the limit `dlsim FILE` would use. */
 static void test_admission(struct an *a)
 {
 	struct dls_analysis_result r;
-	struct dls_domain_config cfg;
-	int err = dls_analysis_cbs_admit(NULL, a->cap, a->m, a->ts, a->n, &r);
+	int err = dls_analysis_cbs_admit(&a->cfg, a->cap, a->m, a->ts, a->n, &r);
 	struct verdict *v = row(a, "admission", err);
+	char limit[96];
 	uint64_t cap = 0;
 
 	if (err)
 		return;
-	dls_domain_config_default(&cfg);
 	for (int c = 0; c < a->m; c++)
 		cap += a->cap[c];
 	v->admission = true;
+	if (a->cfg.bw_limit == DLS_BW_UNLIMITED)
+		snprintf(limit, sizeof(limit), "admission off (%s)", a->limit_from);
+	else
+		snprintf(limit, sizeof(limit), "limit %.0f%% (%s) x %.4f CPUs",
+			 100 * bw(a->cfg.bw_limit), a->limit_from,
+			 (double)cap / DLS_CAPACITY_SCALE);
 	v->schedulable = r.schedulable;
 	v->value = r.value;
 	if (r.schedulable)
-		snprintf(v->reason, sizeof(v->reason),
-			 "bandwidth %.4f within %.2f x %.4f CPUs (library's attach rule)",
-			 bw(r.value), bw(cfg.bw_limit), (double)cap / DLS_CAPACITY_SCALE);
+		snprintf(v->reason, sizeof(v->reason), "bandwidth %.4f; %s (library's attach rule)",
+			 bw(r.value), limit);
 	else
-		snprintf(v->reason, sizeof(v->reason), "attach refuses task %s: %s",
-			 a->names[r.task], dls_strerror(r.error));
+		snprintf(v->reason, sizeof(v->reason), "attach refuses task %s: %s; %s",
+			 a->names[r.task], dls_strerror(r.error), limit);
 }
 
 static void test_sum(struct an *a, const char *name, bool density, int m)
@@ -484,33 +491,156 @@ static void run_all(struct an *a, void *scratch, int *cpu_of, uint64_t *resp)
 	test_partition(a, "wfd (density)", DLS_FIT_WORST, true, scratch, cpu_of);
 }
 
+static int usage(FILE *f, int code)
+{
+	fprintf(f,
+		"usage: dlsim analyze FILE [options]\n"
+		"The library's schedulability tests on FILE's deadline tasks, one verdict\n"
+		"per test with its reason, on the platform `dlsim FILE` would simulate.\n"
+		"  --json           the verdicts as JSON\n"
+		"  --cpus N         CPUs for a file whose platform section gives no count\n"
+		"                   (rt-app files assume the host's), as dlsim FILE --cpus\n"
+		"  --platform FILE  the platform section of FILE replaces the workload's\n"
+		"  --admission off|PERCENT  the admission row's limit per CPU, over the\n"
+		"                   file's simulation.admission (default 95%%)\n"
+		"  --strict         treat warnings about the workload as errors\n"
+		"Exit status: 0 every test ran (whatever the verdicts); 1 the deadline\n"
+		"tasks are not a constrained-deadline set; 64 bad command line; 65 errors\n"
+		"in a file; 66 a file cannot be read.\n");
+	return code;
+}
+
+struct analyze_cli {
+	const char *file, *platform;
+	bool json, strict;
+	int admission;          /* as workload::admission; -1 not given */
+	struct wl_load_options load;
+};
+
+/* An option's value; NULL with a message when it is missing. */
+static const char *value_of(int argc, char **argv, int *i)
+{
+	if (*i + 1 < argc)
+		return argv[++*i];
+	fprintf(stderr, "dlsim analyze: %s needs a value (dlsim analyze --help lists the "
+		"options)\n", argv[*i]);
+	return NULL;
+}
+
+/* The command line into @c: 0, -1 for --help, or the exit status. */
+static int parse_args(struct analyze_cli *c, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+		char *end;
+		long n;
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+			return -1;
+		if (!strcmp(a, "--json") || !strcmp(a, "--strict")) {
+			*(a[2] == 'j' ? &c->json : &c->strict) = true;
+			continue;
+		}
+		if (a[0] != '-') {
+			if (c->file) {
+				fprintf(stderr, "dlsim analyze: one workload FILE at a time (got %s "
+					"and %s)\n", c->file, a);
+				return DLSIM_EXIT_USAGE;
+			}
+			c->file = a;
+			continue;
+		}
+		if (strcmp(a, "--cpus") && strcmp(a, "--platform") && strcmp(a, "--admission")) {
+			fprintf(stderr, "dlsim analyze: unknown option %s\n", a);
+			return usage(stderr, DLSIM_EXIT_USAGE);
+		}
+		if (!(v = value_of(argc, argv, &i)))
+			return DLSIM_EXIT_USAGE;
+		n = strtol(v, &end, 10);
+		if (!strcmp(a, "--platform")) {
+			c->platform = v;
+		} else if (!strcmp(a, "--cpus")) {
+			if (end == v || *end || n < 1 || n > WL_MAX_CPUS) {
+				fprintf(stderr, "dlsim analyze: --cpus %s: expected 1..%d\n", v,
+					WL_MAX_CPUS);
+				return DLSIM_EXIT_USAGE;
+			}
+			c->load.cpus = (int)n;
+		} else if (!strcmp(v, "off")) {
+			c->admission = 0;
+		} else if (end == v || *end || n < 1 || n > 100) {
+			fprintf(stderr, "dlsim analyze: --admission %s: expected off or a "
+				"percentage 1..100\n", v);
+			return DLSIM_EXIT_USAGE;
+		} else {
+			c->admission = (int)n;
+		}
+	}
+	if (!c->file) {
+		fprintf(stderr, "dlsim analyze: no FILE given\n");
+		return usage(stderr, DLSIM_EXIT_USAGE);
+	}
+	return 0;
+}
+
+/* The file with --cpus and --platform applied, as dlsim FILE loads it. */
+static int load(struct analyze_cli *c, struct workload *w, struct json_doc *platform_doc)
+{
+	int rc;
+
+	if (c->platform) {
+		rc = workload_read_platform(platform_doc, "dlsim analyze", c->platform,
+					    &c->load.platform);
+		if (rc)
+			return rc;
+		c->load.platform_fname = c->platform;
+	}
+	rc = workload_load_cli_opts(w, "dlsim analyze", c->file, c->strict, &c->load);
+	if (c->platform && rc)
+		json_free(platform_doc);
+	return rc;
+}
+
+/* The admission limit as the simulation takes it (engine.c). */
+static void admission_limit(struct an *a, const struct analyze_cli *c,
+			    const struct workload *w)
+{
+	int pct = c->admission >= 0 ? c->admission : w->admission;
+
+	dls_domain_config_default(&a->cfg);
+	a->limit_from = c->admission >= 0 ? "--admission" : pct >= 0 ?
+		"simulation.admission" : "the default";
+	if (pct >= 0)
+		a->cfg.bw_limit = pct ? DLS_BW_UNIT * (uint64_t)pct / 100 : DLS_BW_UNLIMITED;
+}
+
 int analyze_main(int argc, char **argv)
 {
-	const char *file = NULL;
-	bool json = false;
+	struct analyze_cli cli = { .admission = -1 };
+	const char *file;
+	struct json_doc platform_doc;
 	struct workload w;
 	struct an a = { 0 };
 	void *scratch = NULL;
 	int *cpu_of = NULL, rc = DLSIM_EXIT_FAILURE, err;
 	uint64_t *resp = NULL;
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--json"))
-			json = true;
-		else if (argv[i][0] != '-' && !file)
-			file = argv[i];
-		else {
-			fprintf(stderr, "usage: dlsim analyze FILE [--json]\n");
-			return DLSIM_EXIT_USAGE;
-		}
+	err = parse_args(&cli, argc, argv);
+	if (err < 0) {
+		usage(stdout, DLSIM_EXIT_OK);
+		err = fflush(stdout) || ferror(stdout) ? DLSIM_EXIT_IOERR : DLSIM_EXIT_OK;
+		if (err)
+			fprintf(stderr, "dlsim analyze: cannot write standard output: %s\n",
+				strerror(errno));
+		return err;
 	}
-	if (!file) {
-		fprintf(stderr, "usage: dlsim analyze FILE [--json]\n");
-		return DLSIM_EXIT_USAGE;
-	}
-	err = workload_load_cli(&w, "dlsim analyze", file, false);
 	if (err)
 		return err;
+	file = cli.file;
+	err = load(&cli, &w, &platform_doc);
+	if (err)
+		return err;
+	admission_limit(&a, &cli, &w);
 	if (collect(&w, &a, file))
 		goto out;
 	err = dls_analysis_check(a.ts, a.n);
@@ -525,7 +655,7 @@ int analyze_main(int argc, char **argv)
 	if (!scratch || !cpu_of || !resp)
 		goto out;
 	run_all(&a, scratch, cpu_of, resp);
-	if (json)
+	if (cli.json)
 		print_json(&a, file, stdout);
 	else
 		print_table(&a, file, stdout);
@@ -544,5 +674,7 @@ out:
 	free(a.ts);
 	free(a.names);
 	workload_free(&w);
+	if (cli.platform)
+		json_free(&platform_doc);
 	return rc;
 }

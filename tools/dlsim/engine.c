@@ -176,15 +176,27 @@ static double wall_seconds(const struct timespec *since)
 	return (double)(now.tv_sec - since->tv_sec) + (double)(now.tv_nsec - since->tv_nsec) / 1e9;
 }
 
+void dlsim_format_eta(char *buf, size_t len, double seconds)
+{
+	unsigned long t = seconds > 0 && seconds < 1e9 ? (unsigned long)(seconds + 0.5) : 0;
+
+	if (!(seconds < 1e9))
+		snprintf(buf, len, "unknown");
+	else if (t >= 3600)
+		snprintf(buf, len, "%lu:%02lu:%02lu", t / 3600, t / 60 % 60, t % 60);
+	else
+		snprintf(buf, len, "%lu:%02lu", t / 60, t % 60);
+}
+
 static void draw_progress(struct sim *s, uint64_t horizon, bool done)
 {
-	double el;
-	char bar[41];
+	double el, frac;
+	char bar[41], eta[32];
 	int fill;
 
 	if (done) {
 		if (s->drawn)
-			fprintf(stderr, "\r%70s\r", "");
+			fprintf(stderr, "\r%100s\r", "");
 		return;
 	}
 	el = wall_seconds(&s->wall_start);
@@ -195,9 +207,12 @@ static void draw_progress(struct sim *s, uint64_t horizon, bool done)
 	memset(bar, '#', (size_t)fill);
 	memset(bar + fill, ' ', (size_t)(40 - fill));
 	bar[40] = 0;
-	fprintf(stderr, "\rdlsim [%s] %3d%%  %.3f of %.3f s", bar,
+	/* the simulated time left at the rate so far */
+	frac = horizon ? (double)s->now / (double)horizon : 1;
+	dlsim_format_eta(eta, sizeof(eta), frac > 0 ? el * (1 - frac) / frac : 1e9);
+	fprintf(stderr, "\rdlsim [%s] %3d%%  %.3f of %.3f s, ETA %-9s", bar,
 		horizon ? (int)((double)s->now * 100 / (double)horizon) : 100,
-		(double)s->now / 1e9, (double)horizon / 1e9);
+		(double)s->now / 1e9, (double)horizon / 1e9, eta);
 	fflush(stderr);
 	s->last_draw = el;
 	s->drawn = true;

@@ -619,3 +619,12 @@ const char *json_type_name(enum json_type t)
 
 	return names[t];
 }
+
+void json_number_text(char *buf, size_t len, double v)
+{
+	for (int digits = 1; digits <= 17; digits++) {
+		snprintf(buf, len, "%.*g", digits, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+}

@@ -48,5 +48,7 @@ struct json_doc {
 int json_parse(struct json_doc *doc, const char *fname, const char *text, size_t len);
 void json_free(struct json_doc *doc);
 const char *json_type_name(enum json_type t);
+/* The shortest decimal that reads back as @v: 0.1, not 0.10000000000000001. */
+void json_number_text(char *buf, size_t len, double v);
 
 #endif

@@ -4,7 +4,7 @@
  *   dlsim [FILE] [--check] [--strict] [--dump] [--quiet]
  *         [--json OUT] [--trace OUT] [--svg OUT]
  *   dlsim sweep [options]     schedulability ratio against utilisation
- *   dlsim analyze FILE [--json]  schedulability tests on FILE's deadline tasks
+ *   dlsim analyze FILE [options]  schedulability tests on FILE's deadline tasks
  *
  * With no FILE it runs the bundled mobile workload, found beside the
  * executable (datadir.c).
@@ -34,8 +34,8 @@ static int usage(FILE *f, int code)
 		"  --trace FILE   Chrome/Perfetto trace (chrome://tracing, ui.perfetto.dev)\n"
 		"  --svg FILE     Gantt chart\n"
 		"  --jobs FILE    one CSV row per completed job (also in --json)\n"
-		"  --cpus N       CPUs for a file with no platform section (rt-app files\n"
-		"                 assume the host's)\n"
+		"  --cpus N       CPUs for a file whose platform section gives no count\n"
+		"                 (none, or only tick_hz; rt-app files assume the host's)\n"
 		"  --platform FILE  the platform section of FILE replaces the workload's\n"
 		"  --admission off|PERCENT  admission limit per CPU, over the file's\n"
 		"With no FILE, runs the bundled example mobile.json (installed in\n"
@@ -70,7 +70,8 @@ static int usage(FILE *f, int code)
 		"period), \"dl-soft\", \"dl-reclaim\" (rt-app's GRUB branch: GRUB\n"
 		"reclaiming, a hard reservation); \"run\" also takes {\"min\", \"max\"} or a list.\n"
 		"dlsim sweep --help: schedulability ratio of many task sets.\n"
-		"dlsim analyze FILE [--json]: schedulability tests on FILE's deadline tasks.\n"
+		"dlsim analyze --help: schedulability tests on FILE's deadline tasks, with\n"
+		"  --cpus, --platform and --admission as here.\n"
 		"Exit status:\n");
 	dlsim_print_exit_codes(f);
 	return code;

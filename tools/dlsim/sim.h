@@ -83,6 +83,10 @@ struct sim_result {
 int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	    struct sim_result *res);
 
+/* The time left of a run as the progress bars print it, "m:ss" or
+ * "h:mm:ss" ("unknown" from 1e9 s on). */
+void dlsim_format_eta(char *buf, size_t len, double seconds);
+
 /* Closes an output file: 0, or -1 when a write or the close failed (a full
  * disk shows only here), with "prog: cannot write path: reason" on stderr. */
 int sim_close_output(FILE *f, const char *prog, const char *path);

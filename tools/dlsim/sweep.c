@@ -37,9 +37,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <float.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -255,10 +257,35 @@ static struct dls_params task_params(const struct sweep_task *tk)
 				    .period = tk->period_us * 1000 };
 }
 
+/* C_i T_j against C_j T_i: whole microseconds up to 4194 s fit 64 bits. */
+static bool packed_before(const struct sweep_task *a, int ia, const struct sweep_task *b,
+			  int ib)
+{
+	uint64_t x = a->runtime_us * b->period_us, y = b->runtime_us * a->period_us;
+
+	return x != y ? x > y : ia < ib;
+}
+
+void sweep_pack_order(const struct sweep_config *c, const struct sweep_task *tasks, int n,
+		      int *order)
+{
+	for (int i = 0; i < n; i++) {
+		int k = i;
+
+		/* insertion sort: stable, and sets are small */
+		while (c->mode == WL_MODE_PARTITIONED && c->fit == SWEEP_FIT_FFD && k > 0 &&
+		       packed_before(&tasks[i], i, &tasks[order[k - 1]], order[k - 1])) {
+			order[k] = order[k - 1];
+			k--;
+		}
+		order[k] = i;
+	}
+}
+
 /*
  * The admission test the simulator will run (limit 100%), done here first
  * so that a refused set costs nothing and prints nothing: the domain-wide
- * sum under global scheduling, first fit in task order otherwise.
+ * sum under global scheduling, first fit in packing order otherwise.
  */
 static uint32_t cpu_capacity(const struct sweep_config *c, int cpu)
 {
@@ -274,14 +301,15 @@ static uint64_t cpu_capacity_sum(const struct sweep_config *c)
 	return sum;
 }
 
-static bool admitted(const struct sweep_config *c, const struct sweep_task *tasks)
+static bool admitted(const struct sweep_config *c, const struct sweep_task *tasks,
+		     const int *order)
 {
 	uint64_t bw[WL_MAX_CPUS] = { 0 };
 	bool global = c->mode != WL_MODE_PARTITIONED && c->nr_cpus > 1;
 	uint64_t total = 0;
 
 	for (int i = 0; i < c->nr_tasks; i++) {
-		struct dls_params p = task_params(&tasks[i]);
+		struct dls_params p = task_params(&tasks[order[i]]);
 		uint64_t b = dls_params_bw(&p);
 		int cpu;
 
@@ -313,15 +341,18 @@ int sweep_simulate_unadmitted(const struct sweep_config *c, const struct sweep_t
 	struct wl_phase *ph = calloc((size_t)n, sizeof(*ph));
 	struct wl_event *ev = calloc(2 * (size_t)n, sizeof(*ev));
 	char (*names)[16] = calloc((size_t)n, sizeof(*names));
+	int *order = calloc((size_t)n, sizeof(*order));
 	struct sim_options opt = { .quiet = true, .check = c->check,
 				   .bw_limit = no_admission ? DLS_BW_UNLIMITED : DLS_BW_UNIT };
 	struct sim_result res;
 	struct workload *w = calloc(1, sizeof(*w));
 	int rc = -1;
 
-	if (!wt || !ph || !ev || !names || !w)
+	if (!wt || !ph || !ev || !names || !w || !order)
 		goto out;
-	if (!no_admission && !admitted(c, tasks)) {
+	/* threads start, and are placed, in packing order */
+	sweep_pack_order(c, tasks, n, order);
+	if (!no_admission && !admitted(c, tasks, order)) {
 		rc = 0;
 		goto out;
 	}
@@ -337,9 +368,9 @@ int sweep_simulate_unadmitted(const struct sweep_config *c, const struct sweep_t
 	w->tasks = wt;
 	w->nr_tasks = (size_t)n;
 	for (int i = 0; i < n; i++) {
-		const struct sweep_task *tk = &tasks[i];
+		const struct sweep_task *tk = &tasks[order[i]];
 
-		snprintf(names[i], sizeof(names[i]), "t%d", i);
+		snprintf(names[i], sizeof(names[i]), "t%d", order[i]);
 		ev[2 * i] = (struct wl_event){ .type = WL_RUN, .key = "run",
 					       .us = (int64_t)tk->runtime_us };
 		ev[2 * i + 1] = (struct wl_event){ .type = WL_TIMER, .key = "timer",
@@ -365,6 +396,7 @@ int sweep_simulate_unadmitted(const struct sweep_config *c, const struct sweep_t
 			rc = -1;
 	}
 out:
+	free(order);
 	free(w);
 	free(names);
 	free(ev);
@@ -373,19 +405,22 @@ out:
 	return rc;
 }
 
-int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *tasks,
-			double util, const char *path)
+static int write_taskset(const struct sweep_config *c, const struct sweep_task *tasks,
+			 double util, FILE *f, int *order)
 {
-	FILE *f = fopen(path, "w");
+	char u[32];
 
-	if (!f)
-		return -1;
-	fprintf(f, "// dlsim sweep: %d tasks, total utilisation %.17g (%s), seed %llu.\n"
+	sweep_pack_order(c, tasks, c->nr_tasks, order);
+	json_number_text(u, sizeof(u), util); /* 0.05, not 0.050000000000000003 */
+	fprintf(f, "// dlsim sweep: %d tasks, total utilisation %s (%s), seed %llu.\n"
 		"// The simulation section reproduces the sweep's verdict: `dlsim sweep`\n"
-		"// admits up to 100%% per CPU, as \"admission\": 100 tells `dlsim FILE`.\n{\n",
-		c->nr_tasks, util, c->gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
+		"// admits up to 100%% per CPU, as \"admission\": 100 tells `dlsim FILE`.\n",
+		c->nr_tasks, u, c->gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
 		(unsigned long long)c->seed);
-	fprintf(f, "\t\"platform\": { \"cpus\": %d", c->nr_cpus);
+	if (c->mode == WL_MODE_PARTITIONED && c->fit == SWEEP_FIT_FFD)
+		fprintf(f, "// Tasks in decreasing utilisation: dlsim packs them first fit in "
+			"file order.\n");
+	fprintf(f, "{\n\t\"platform\": { \"cpus\": %d", c->nr_cpus);
 	if (c->capacity)
 		for (int cpu = 0; cpu < c->nr_cpus; cpu++)
 			fprintf(f, "%s%u", cpu ? ", " : ", \"capacity\": [ ", c->capacity[cpu]);
@@ -395,7 +430,8 @@ int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *t
 		(unsigned long long)c->horizon_us,
 		c->mode == WL_MODE_PARTITIONED ? "partitioned" : "global");
 	fprintf(f, "\t\"tasks\": {\n");
-	for (int i = 0; i < c->nr_tasks; i++) {
+	for (int k = 0; k < c->nr_tasks; k++) {
+		int i = order[k];
 		const struct sweep_task *t = &tasks[i];
 
 		fprintf(f, "\t\t\"t%d\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": %llu, "
@@ -406,14 +442,78 @@ int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *t
 			(unsigned long long)t->deadline_us, (unsigned long long)t->period_us,
 			(unsigned long long)t->deadline_us,
 			(unsigned long long)t->runtime_us, (unsigned long long)t->period_us,
-			i + 1 < c->nr_tasks ? "," : "");
+			k + 1 < c->nr_tasks ? "," : "");
 	}
 	fprintf(f, "\t}\n}\n");
-	return fclose(f) ? -1 : 0;
+	return ferror(f) ? -1 : 0;
+}
+
+int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *tasks,
+			double util, const char *path)
+{
+	char tmp[4200];
+	int *order = malloc(sizeof(*order) * (size_t)(c->nr_tasks ? c->nr_tasks : 1));
+	int fd, err = 0;
+	FILE *f = NULL;
+
+	if (!order)
+		return -1;
+	/* Beside the final name, then renamed: never a half-written set. */
+	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	if (fd >= 0 && !(f = fdopen(fd, "w"))) {
+		err = errno;
+		close(fd);
+	}
+	if (fd < 0)
+		err = errno;
+	if (f) {
+		errno = 0;
+		if (write_taskset(c, tasks, util, f, order) || fflush(f))
+			err = errno ? errno : EIO;
+		if (fclose(f) && !err)
+			err = errno;
+		if (!err && rename(tmp, path))
+			err = errno;
+		if (err)
+			unlink(tmp);
+	}
+	free(order);
+	errno = err;
+	return err ? -1 : 0;
 }
 
 /* ---- parallel runner ------------------------------------------------------ */
 
+/*
+ * The signal that stops the sweep. A signal handler reaches only static
+ * storage, so this is the one piece of static state in dlsim; the handler
+ * only stores the number, and SA_RESETHAND lets a second signal end the
+ * process at once.
+ */
+static volatile sig_atomic_t caught_signal;
+
+static void on_signal(int sig)
+{
+	caught_signal = sig;
+}
+
+void sweep_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESETHAND | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+int sweep_caught_signal(void)
+{
+	return caught_signal;
+}
 
 struct runner {
 	sweep_item_fn fn;
@@ -421,7 +521,7 @@ struct runner {
 	size_t n, next, done;
 	signed char *result;
 	uint64_t *events;
-	bool progress, drawn;
+	bool progress, drawn, stop;
 	double start, last_draw;
 	pthread_mutex_t lock;
 };
@@ -438,6 +538,7 @@ static void draw_progress(struct runner *r, bool force)
 {
 	const int width = 40;
 	double now = mono_now();
+	char eta[32] = "";
 	int fill;
 
 	/* Like a single run's: only once the sweep has taken a second. */
@@ -446,9 +547,14 @@ static void draw_progress(struct runner *r, bool force)
 	r->last_draw = now;
 	r->drawn = true;
 	fill = (int)((double)width * (double)r->done / (double)(r->n ? r->n : 1));
-	fprintf(stderr, "\rsweep [%.*s%*s] %3d%% %zu/%zu sets", fill,
+	/* the sets left at the mean rate so far */
+	if (r->done && r->done < r->n)
+		dlsim_format_eta(eta, sizeof(eta), (now - r->start) *
+				 (double)(r->n - r->done) / (double)r->done);
+	fprintf(stderr, "\rsweep [%.*s%*s] %3d%% %zu/%zu sets%s%-12s", fill,
 		"########################################", width - fill, "",
-		(int)(100.0 * (double)r->done / (double)(r->n ? r->n : 1)), r->done, r->n);
+		(int)(100.0 * (double)r->done / (double)(r->n ? r->n : 1)), r->done, r->n,
+		*eta ? ", ETA " : "", eta);
 	fflush(stderr);
 }
 
@@ -462,7 +568,9 @@ static void *worker(void *arg)
 		int res;
 
 		pthread_mutex_lock(&r->lock);
-		i = r->next < r->n ? r->next++ : r->n;
+		/* a signal or a failed save: no new item starts */
+		r->stop |= caught_signal != 0;
+		i = r->next < r->n && !r->stop ? r->next++ : r->n;
 		pthread_mutex_unlock(&r->lock);
 		if (i == r->n)
 			return NULL;
@@ -470,6 +578,7 @@ static void *worker(void *arg)
 		pthread_mutex_lock(&r->lock);
 		r->result[i] = (signed char)res;
 		r->events[i] = ev;
+		r->stop |= res == SWEEP_ESAVE;
 		r->done++;
 		draw_progress(r, false);
 		pthread_mutex_unlock(&r->lock);
@@ -487,6 +596,7 @@ int sweep_run_items(size_t n, int jobs, bool progress, sweep_item_fn fn, void *c
 
 	if (pthread_mutex_init(&r.lock, NULL))
 		return -1;
+	memset(result, SWEEP_NOT_RUN, n);
 	r.start = mono_now();
 	if (jobs > 1 && (size_t)jobs > n)
 		jobs = n ? (int)n : 1;
@@ -516,6 +626,9 @@ struct gen_ctx {
 	unsigned char *lifted; /* per set: some budget was raised to 2 us */
 	unsigned char *accepts;  /* per set: a bit per accepting test */
 	unsigned char *disagree; /* per set: analysis and simulation disagree */
+	pthread_mutex_t lock;    /* the first save that failed: */
+	int save_errno;
+	char save_path[4096];
 };
 
 static int gen_item(void *arg, size_t i, uint64_t *events)
@@ -536,8 +649,14 @@ static int gen_item(void *arg, size_t i, uint64_t *events)
 
 		snprintf(path, sizeof(path), "%s/set-%04d-%06d.json", c->save_dir, step, index);
 		if (sweep_write_taskset(c, tasks, c->utils[step], path)) {
+			pthread_mutex_lock(&ctx->lock);
+			if (!ctx->save_errno) {
+				ctx->save_errno = errno ? errno : EIO;
+				snprintf(ctx->save_path, sizeof(ctx->save_path), "%s", path);
+			}
+			pthread_mutex_unlock(&ctx->lock);
 			free(tasks);
-			return -4;
+			return SWEEP_ESAVE;
 		}
 	}
 	if (rc == 0)
@@ -560,16 +679,28 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 	size_t n = (size_t)c->nr_utils * (size_t)c->sets;
 	signed char *result = calloc(n ? n : 1, 1);
 	uint64_t *events = calloc(n ? n : 1, sizeof(*events));
-	struct gen_ctx ctx = { c, calloc(n ? n : 1, 1), calloc(n ? n : 1, 1),
-			       calloc(n ? n : 1, 1) };
+	struct gen_ctx ctx = { .c = c, .lifted = calloc(n ? n : 1, 1),
+			       .accepts = calloc(n ? n : 1, 1),
+			       .disagree = calloc(n ? n : 1, 1) };
 	int rc = 0;
 
-	if (!result || !events || !ctx.lifted || !ctx.accepts || !ctx.disagree) {
+	if (!result || !events || !ctx.lifted || !ctx.accepts || !ctx.disagree ||
+	    pthread_mutex_init(&ctx.lock, NULL)) {
 		fprintf(err, "dlsim sweep: out of memory\n");
-		rc = -1;
-		goto out;
+		free(ctx.disagree);
+		free(ctx.accepts);
+		free(ctx.lifted);
+		free(result);
+		free(events);
+		return -1;
 	}
 	sweep_run_items(n, c->jobs, c->progress, gen_item, &ctx, result, events);
+	if (ctx.save_errno) {
+		fprintf(err, "dlsim sweep: cannot write %s: %s (the sweep stopped; the sets "
+			"written before it are complete)\n", ctx.save_path,
+			strerror(ctx.save_errno));
+		rc = SWEEP_ESAVE;
+	}
 	for (int s = 0; s < c->nr_utils; s++) {
 		struct sweep_point *p = &points[s];
 
@@ -577,6 +708,10 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 		for (int k = 0; k < c->sets; k++) {
 			size_t i = (size_t)s * (size_t)c->sets + (size_t)k;
 
+			if (result[i] == SWEEP_NOT_RUN || result[i] == SWEEP_ESAVE) {
+				p->partial = true;
+				continue;
+			}
 			p->sets++;
 			p->events += events[i];
 			p->lifted += ctx.lifted[i];
@@ -586,10 +721,7 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 			if (result[i] == 1)
 				p->schedulable++;
 			if (result[i] < 0 && !rc) {
-				if (result[i] == -4)
-					fprintf(err, "dlsim sweep: cannot write task sets into %s\n",
-						c->save_dir);
-				else if (result[i] == -2)
+				if (result[i] == -2)
 					fprintf(err, "dlsim sweep: UUniFast-discard drew %lu sets at "
 						"U = %g with %d tasks and none had every u_i <= 1; "
 						"use --gen randfixedsum\n", c->max_tries, c->utils[s],
@@ -602,7 +734,7 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 			}
 		}
 	}
-out:
+	pthread_mutex_destroy(&ctx.lock);
 	free(ctx.disagree);
 	free(ctx.accepts);
 	free(ctx.lifted);

@@ -45,8 +45,11 @@ int sweep_randfixedsum(struct sweep_rng *r, int n, double total, double *u);
 enum sweep_gen { SWEEP_RANDFIXEDSUM, SWEEP_UUNIFAST };
 /* Analysis tests a sweep can run beside the simulation (sweep_analysis.c). */
 enum sweep_test { SWEEP_TEST_QPA, SWEEP_TEST_GFB, SWEEP_TEST_BAK, SWEEP_TEST_BCL,
-		  SWEEP_TEST_RTA, SWEEP_TEST_FF, SWEEP_NR_TESTS };
+		  SWEEP_TEST_RTA, SWEEP_TEST_FF, SWEEP_TEST_FFD, SWEEP_NR_TESTS };
 enum sweep_deadlines { SWEEP_IMPLICIT, SWEEP_CONSTRAINED };
+/* Partitioned packing: first fit in task order, or first fit in decreasing
+ * utilisation order (ties by index), as dls_analysis_partition() sorts. */
+enum sweep_fit { SWEEP_FIT_FF, SWEEP_FIT_FFD };
 
 struct sweep_config {
 	enum sweep_gen gen;
@@ -60,6 +63,7 @@ struct sweep_config {
 	uint64_t period_min_us, period_max_us, period_gran_us;
 	uint64_t horizon_us;
 	enum wl_mode mode;      /* global or partitioned (first fit) */
+	enum sweep_fit fit;     /* partitioned: the order tasks are packed in */
 	int jobs;               /* worker threads */
 	bool progress;          /* progress bar on stderr */
 	bool check;             /* run the validators after every event */
@@ -84,9 +88,17 @@ struct sweep_task {
 int sweep_taskset(const struct sweep_config *c, int step, int index,
 		  struct sweep_task *tasks);
 
+/* The order tasks[0..n-1] are placed in under c->fit: order[k] is the
+ * index of the k-th task (decreasing C/T, ties by index, for ffd). */
+void sweep_pack_order(const struct sweep_config *c, const struct sweep_task *tasks, int n,
+		      int *order);
+
 /*
  * Write a task set as a workload file dlsim reads (rt-app grammar plus the
- * platform and simulation sections). Returns 0 or -1 (errno set).
+ * platform and simulation sections), in the order it is packed (so that a
+ * partitioned replay packs it the same way). The file appears complete or
+ * not at all: it is written beside @path and renamed. Returns 0 or -1
+ * (errno set).
  */
 int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *tasks,
 			double util, const char *path);
@@ -130,12 +142,17 @@ struct sweep_point {
 				   utilisation is therefore above util */
 	unsigned int accepted[SWEEP_NR_TESTS]; /* sets each test accepts */
 	unsigned int disagree;  /* sets where analysis and simulation disagree */
+	bool partial;           /* the sweep stopped before every set of the row ran */
 };
 
 /*
  * Run the sweep of c: points[c->nr_utils] is filled. Returns 0, or a
- * negative value with a message on err.
+ * negative value with a message on err: SWEEP_ESAVE when a set could not be
+ * saved (the sweep stopped there), -1 otherwise. After SIGINT or SIGTERM
+ * (sweep_catch_signals()) the sets that ran fill the points, the others
+ * leave their rows partial, and 0 is returned.
  */
+#define SWEEP_ESAVE (-4)
 int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *err);
 
 /* `dlsim sweep ARGS`: argv[0] is "sweep". Returns the exit status. */
@@ -143,12 +160,25 @@ int sweep_main(int argc, char **argv);
 
 #define SWEEP_MAX_TASKS 4096 /* the simulator's thread limit */
 
-/* The work: item i of n; returns 1, 0 or -1 and adds its events. */
+/*
+ * SIGINT and SIGTERM stop a sweep between sets: sets already running
+ * finish, no new one starts, and the caller writes what ran. A second
+ * signal ends the process as usual. sweep_caught_signal() is the signal
+ * caught, 0 for none.
+ */
+void sweep_catch_signals(void);
+int sweep_caught_signal(void);
+
+/* An item's result when it did not run (the sweep stopped first). */
+#define SWEEP_NOT_RUN (-100)
+
+/* The work: item i of n; returns 1, 0 or -1 and adds its events;
+ * SWEEP_ESAVE stops the sweep (no further item starts). */
 typedef int (*sweep_item_fn)(void *ctx, size_t i, uint64_t *events);
 
 /* Run items 0..n-1 of @fn on @jobs worker threads; result[i] is item i's
- * return, *events the sum of their events. Returns 0, -1 when a thread
- * could not start. */
+ * return (SWEEP_NOT_RUN when the sweep stopped first), *events the sum of
+ * their events. Returns 0, -1 when a thread could not start. */
 int sweep_run_items(size_t n, int jobs, bool progress, sweep_item_fn fn, void *ctx,
 		    signed char *result, uint64_t *events);
 

@@ -5,8 +5,8 @@
  * With --check-analysis a set is a disagreement when
  *  - gfb, bak, bcl or rta accepts it on the sweep's CPUs (global mode) and
  *    the simulation misses a deadline or refuses it;
- *  - ff accepts it and some CPU's share, simulated alone on one CPU,
- *    misses;
+ *  - ff or ffd accepts it and some CPU's share, simulated alone on one
+ *    CPU, misses;
  *  - QPA rejects it and its one-CPU simulation from synchronous release,
  *    with admission off, does not miss first at the deadline QPA names (the
  *    earliest deadline a synchronous EDF schedule misses is the first t
@@ -26,7 +26,7 @@
 #include "sweep.h"
 
 const char *const sweep_test_names[SWEEP_NR_TESTS] = { "qpa", "gfb", "bak", "bcl", "rta",
-						       "ff" };
+						       "ff", "ffd" };
 
 int sweep_parse_tests(const char *s, unsigned int *mask)
 {
@@ -94,9 +94,45 @@ static int check_qpa(const struct sweep_config *c, int step, int index,
 	return disagree(c, step, index, tasks, what);
 }
 
+/*
+ * First fit in task order (the simulation's packing under --fit ff): each
+ * task on the first CPU whose tasks stay schedulable by QPA with it, as
+ * dls_analysis_partition() does in decreasing order. @sub holds n tasks.
+ */
+static int first_fit(const struct dls_params *ts, size_t n, int m, int *cpu_of,
+		     struct dls_params *sub, struct dls_analysis_result *r)
+{
+	*r = (struct dls_analysis_result){ .schedulable = true };
+	for (size_t i = 0; i < n; i++)
+		cpu_of[i] = -1;
+	for (size_t i = 0; i < n; i++) {
+		for (int cpu = 0; cpu < m && cpu_of[i] < 0; cpu++) {
+			struct dls_analysis_result q;
+			size_t k = 0;
+			int err;
+
+			for (size_t j = 0; j < i; j++)
+				if (cpu_of[j] == cpu)
+					sub[k++] = ts[j];
+			sub[k++] = ts[i];
+			err = dls_analysis_qpa(sub, k, &q);
+			if (err)
+				return err;
+			if (q.schedulable)
+				cpu_of[i] = cpu;
+		}
+		if (cpu_of[i] < 0) {
+			r->schedulable = false;
+			r->task = i;
+			return 0;
+		}
+	}
+	return 0;
+}
+
 /* Every CPU of an accepted first-fit partition, simulated on its own. */
 static int check_partition(const struct sweep_config *c, int step, int index,
-			   const struct sweep_task *tasks, const int *cpu_of,
+			   const struct sweep_task *tasks, const int *cpu_of, const char *test,
 			   struct sweep_task *sub, uint64_t *events)
 {
 	for (int cpu = 0; cpu < c->nr_cpus; cpu++) {
@@ -116,7 +152,8 @@ static int check_partition(const struct sweep_config *c, int step, int index,
 		if (rc < 0)
 			return -1;
 		if (rc == 0) {
-			snprintf(what, sizeof(what), "ff accepts, CPU %d's share misses alone", cpu);
+			snprintf(what, sizeof(what), "%s accepts, CPU %d's share misses alone", test,
+				 cpu);
 			return disagree(c, step, index, tasks, what);
 		}
 	}
@@ -124,9 +161,9 @@ static int check_partition(const struct sweep_config *c, int step, int index,
 }
 
 struct scratch {
-	struct dls_params *ts;
+	struct dls_params *ts, *ff_sub;
 	uint64_t *resp;
-	int *cpu_of;
+	int *cpu_of, *ff_cpu_of;
 	void *part;
 	struct sweep_task *sub;
 };
@@ -157,8 +194,10 @@ static int run_tests(const struct sweep_config *c, int step, int index,
 	if (want & (1u << SWEEP_TEST_RTA))
 		err |= dls_analysis_rta(s->ts, n, m, s->resp, &r[SWEEP_TEST_RTA]);
 	if (want & (1u << SWEEP_TEST_FF))
+		err |= first_fit(s->ts, n, m, s->ff_cpu_of, s->ff_sub, &r[SWEEP_TEST_FF]);
+	if (want & (1u << SWEEP_TEST_FFD))
 		err |= dls_analysis_partition(s->ts, n, m, DLS_FIT_FIRST, false, s->cpu_of,
-					      s->part, &r[SWEEP_TEST_FF]);
+					      s->part, &r[SWEEP_TEST_FFD]);
 	if (err) /* undecided (DLS_ERANGE): counted as not accepted, not checked */
 		return 0;
 	for (int t = 0; t < SWEEP_NR_TESTS; t++)
@@ -181,7 +220,9 @@ static int run_tests(const struct sweep_config *c, int step, int index,
 	if (!bad && !r[SWEEP_TEST_QPA].schedulable)
 		bad = check_qpa(c, step, index, tasks, &r[SWEEP_TEST_QPA], events);
 	if (!bad && r[SWEEP_TEST_FF].schedulable)
-		bad = check_partition(c, step, index, tasks, s->cpu_of, s->sub, events);
+		bad = check_partition(c, step, index, tasks, s->ff_cpu_of, "ff", s->sub, events);
+	if (!bad && r[SWEEP_TEST_FFD].schedulable)
+		bad = check_partition(c, step, index, tasks, s->cpu_of, "ffd", s->sub, events);
 	return bad;
 }
 
@@ -192,18 +233,22 @@ int sweep_analyze_set(const struct sweep_config *c, int step, int index,
 	size_t n = (size_t)c->nr_tasks;
 	struct scratch s = {
 		.ts = malloc(n * sizeof(*s.ts)),
+		.ff_sub = malloc(n * sizeof(*s.ff_sub)),
 		.resp = malloc(n * sizeof(*s.resp)),
 		.cpu_of = malloc(n * sizeof(*s.cpu_of)),
+		.ff_cpu_of = malloc(n * sizeof(*s.ff_cpu_of)),
 		.part = malloc(dls_analysis_partition_size(n, c->nr_cpus)),
 		.sub = malloc(n * sizeof(*s.sub)),
 	};
 	int rc = -1;
 
-	if (s.ts && s.resp && s.cpu_of && s.part && s.sub)
+	if (s.ts && s.ff_sub && s.resp && s.cpu_of && s.ff_cpu_of && s.part && s.sub)
 		rc = run_tests(c, step, index, tasks, sim_rc, accepts, events, &s);
 	free(s.ts);
+	free(s.ff_sub);
 	free(s.resp);
 	free(s.cpu_of);
+	free(s.ff_cpu_of);
 	free(s.part);
 	free(s.sub);
 	return rc;

@@ -7,10 +7,13 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <float.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <dlsched/sched.h>
@@ -24,6 +27,9 @@ struct dir_ctx {
 	bool check;
 };
 
+/* dir_item(): the library refused a reservation (not schedulable). */
+#define DIR_REFUSED 2
+
 static int dir_item(void *arg, size_t i, uint64_t *events)
 {
 	struct dir_ctx *d = arg;
@@ -33,8 +39,10 @@ static int dir_item(void *arg, size_t i, uint64_t *events)
 	if (sim_run(&d->w[i], &opt, stdout, &res))
 		return -1;
 	*events += res.events;
-	if (res.exit_code == 3)
+	if (res.exit_code == DLSIM_EXIT_INVARIANT)
 		return -1;
+	if (res.exit_code == DLSIM_EXIT_REFUSED)
+		return DIR_REFUSED;
 	return res.exit_code == 0 && res.misses == 0 && res.overdue == 0;
 }
 
@@ -73,9 +81,11 @@ static bool ends_with(const char *s, const char *suffix)
 	return a >= b && !strcmp(s + a - b, suffix);
 }
 
-/* Read every *.json in dir (sorted by name); files that do not load are
- * reported and make the whole run fail before anything is simulated. */
-static int load_dir(const char *dir, bool strict, struct workload **out, size_t *nr)
+/* Read every *.json in dir (sorted by name), --cpus applied; files that do
+ * not load are reported and make the whole run fail before anything is
+ * simulated. */
+static int load_dir(const char *dir, bool strict, const struct wl_load_options *o,
+		    struct workload **out, size_t *nr)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -115,7 +125,7 @@ static int load_dir(const char *dir, bool strict, struct workload **out, size_t 
 	qsort(names, n, sizeof(*names), cmp_str);
 	w = calloc(n, sizeof(*w));
 	for (size_t i = 0; w && i < n; i++) {
-		int lr = workload_load_file(&w[i], names[i], strict);
+		int lr = workload_load_file_opts(&w[i], names[i], strict, o);
 
 		if (lr == -2) {
 			fprintf(stderr, "dlsim sweep: cannot read %s: %s\n", names[i],
@@ -148,136 +158,254 @@ static double accepted_ratio(const struct sweep_point *p, int t)
 	return p->sets ? (double)p->accepted[t] / p->sets : 0.0;
 }
 
-static void print_table(FILE *f, const struct sweep_point *p, int n, unsigned int tests)
+/* A sweep that stopped early shows the rows that ran, each with a
+ * "partial" column: yes when some of its sets did not run. */
+static void print_table(FILE *f, const struct sweep_point *p, int n, unsigned int tests,
+			bool stopped)
 {
 	fprintf(f, "%11s %6s %11s %6s", "utilisation", "sets", "schedulable", "ratio");
 	for (int t = 0; t < SWEEP_NR_TESTS; t++)
 		if (tests & (1u << t))
 			fprintf(f, " %6s", sweep_test_names[t]);
-	fprintf(f, "\n");
+	fprintf(f, stopped ? " partial\n" : "\n");
 	for (int i = 0; i < n; i++) {
+		if (stopped && !p[i].sets)
+			continue;
 		fprintf(f, "%11.3f %6u %11u %6.3f", p[i].util, p[i].sets, p[i].schedulable,
 			p[i].sets ? (double)p[i].schedulable / p[i].sets : 0.0);
 		for (int t = 0; t < SWEEP_NR_TESTS; t++)
 			if (tests & (1u << t))
 				fprintf(f, " %6.3f", accepted_ratio(&p[i], t));
-		fprintf(f, "\n");
+		fprintf(f, stopped ? " %7s\n" : "\n", p[i].partial ? "yes" : "no");
 	}
 }
 
-static int write_csv(const char *path, const struct sweep_point *p, int n,
-		     unsigned int tests)
+/* The CSV into the output opened before the sweep ran; 0 or -1. */
+static void write_csv(FILE *f, const struct sweep_point *p, int n, unsigned int tests,
+		      bool stopped)
 {
-	FILE *f = fopen(path, "w");
-
-	if (!f) {
-		fprintf(stderr, "dlsim sweep: cannot write %s: %s\n", path, strerror(errno));
-		return -1;
-	}
 	fprintf(f, "utilisation,sets,schedulable,ratio");
 	for (int t = 0; t < SWEEP_NR_TESTS; t++)
 		if (tests & (1u << t))
 			fprintf(f, ",%s", sweep_test_names[t]);
-	fprintf(f, "\n");
+	fprintf(f, stopped ? ",partial\n" : "\n");
 	for (int i = 0; i < n; i++) {
+		if (stopped && !p[i].sets)
+			continue;
 		fprintf(f, "%.6g,%u,%u,%.6g", p[i].util, p[i].sets, p[i].schedulable,
 			p[i].sets ? (double)p[i].schedulable / p[i].sets : 0.0);
 		for (int t = 0; t < SWEEP_NR_TESTS; t++)
 			if (tests & (1u << t))
 				fprintf(f, ",%.6g", accepted_ratio(&p[i], t));
-		fprintf(f, "\n");
+		fprintf(f, stopped ? ",%d\n" : "\n", p[i].partial);
 	}
-	return sim_close_output(f, "dlsim sweep", path);
 }
 
-/* Ratio against utilisation: axes with ticks, a polyline and its points. */
-static int write_svg(const char *path, const char *title, const struct sweep_point *p, int n,
-		     unsigned int tests)
-{
-	static const char *const colour[SWEEP_NR_TESTS] = {
-		"#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#b07aa1", "#9c755f",
-	};
-	int legend = 0;
-	const double left = 60, top = 40, w = 560, h = 300;
-	double xmax = 0, step;
-	FILE *f = fopen(path, "w");
+/* The x of utilisation @u and the y of ratio @r in the plot area. */
+struct plot {
+	double left, top, w, h, xmax;
+};
 
-	if (!f) {
-		fprintf(stderr, "dlsim sweep: cannot write %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	for (int i = 0; i < n; i++)
-		if (p[i].util > xmax)
-			xmax = p[i].util;
-	if (xmax <= 0)
-		xmax = 1;
-	/* A tick step of 1, 2 or 5 times a power of ten, 4 to 10 ticks. */
-	step = pow(10, floor(log10(xmax)));
-	if (xmax / step < 4)
-		step /= xmax / step < 2 ? 5 : 2;
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-		"font-family=\"sans-serif\" font-size=\"12\">\n", left + w + 30, top + h + 60);
-	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-	fprintf(f, "<text x=\"%.0f\" y=\"20\">", left);
-	for (const char *c = title; *c; c++) {
-		if (*c == '<')
+static double px(const struct plot *pl, double u)
+{
+	return pl->left + pl->w * u / pl->xmax;
+}
+
+static double py(const struct plot *pl, double r)
+{
+	return pl->top + pl->h - pl->h * r;
+}
+
+static void svg_text(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '<')
 			fputs("&lt;", f);
-		else if (*c == '&')
+		else if (*s == '&')
 			fputs("&amp;", f);
 		else
-			fputc(*c, f);
+			fputc(*s, f);
 	}
-	fprintf(f, "</text>\n");
+}
+
+/* Axes, ticks, grid and labels. */
+static void svg_axes(FILE *f, const struct plot *pl)
+{
+	/* A tick step of 1, 2 or 5 times a power of ten, 4 to 10 ticks. */
+	double step = pow(10, floor(log10(pl->xmax)));
+
+	if (pl->xmax / step < 4)
+		step /= pl->xmax / step < 2 ? 5 : 2;
 	for (int k = 0; k <= 4; k++) {
-		double y = top + h - h * k / 4.0;
+		double y = py(pl, k / 4.0);
 
 		fprintf(f, "<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>"
 			"<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>\n",
-			left, left + w, y, y, left - 6, y + 4, k / 4.0);
+			pl->left, pl->left + pl->w, y, y, pl->left - 6, y + 4, k / 4.0);
 	}
-	for (int k = 0; k * step <= xmax * (1 + 1e-9); k++) {
-		double x = left + w * (k * step) / xmax;
+	for (int k = 0; k * step <= pl->xmax * (1 + 1e-9); k++) {
+		double x = px(pl, k * step);
 
 		fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\" stroke=\"#ddd\"/>"
 			"<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n",
-			x, x, top, top + h, x, top + h + 16, k * step);
+			x, x, pl->top, pl->top + pl->h, x, pl->top + pl->h + 16, k * step);
 	}
 	fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"none\" "
-		"stroke=\"black\"/>\n", left, top, w, h);
+		"stroke=\"black\"/>\n", pl->left, pl->top, pl->w, pl->h);
 	fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">total utilisation</text>\n",
-		left + w / 2, top + h + 40);
+		pl->left + pl->w / 2, pl->top + pl->h + 40);
 	fprintf(f, "<text x=\"16\" y=\"%.0f\" text-anchor=\"middle\" "
 		"transform=\"rotate(-90 16 %.0f)\">schedulable ratio</text>\n",
-		top + h / 2, top + h / 2);
+		pl->top + pl->h / 2, pl->top + pl->h / 2);
+}
+
+/*
+ * Ratio against utilisation: axes with ticks, the simulated curve with its
+ * points, and one dashed curve per analysis test. The legend sits right of
+ * the plot area, so it never covers a curve. Rows with no set run (a
+ * stopped sweep) are left out.
+ */
+static void write_svg(FILE *f, const char *title, const struct sweep_point *p, int n,
+		      unsigned int tests)
+{
+	static const char *const colour[SWEEP_NR_TESTS] = {
+		"#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#b07aa1", "#9c755f", "#ff9da7",
+	};
+	struct plot pl = { .left = 60, .top = 40, .w = 560, .h = 300 };
+	int curves = 1;
+	const double lw = 100; /* legend width */
+
+	for (int t = 0; t < SWEEP_NR_TESTS; t++)
+		curves += (tests >> t) & 1;
+	for (int i = 0; i < n; i++)
+		if (p[i].util > pl.xmax)
+			pl.xmax = p[i].util;
+	if (pl.xmax <= 0)
+		pl.xmax = 1;
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+		"font-family=\"sans-serif\" font-size=\"12\">\n",
+		pl.left + pl.w + (curves > 1 ? 15 + lw + 10 : 30), pl.top + pl.h + 60);
+	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+	fprintf(f, "<text x=\"%.0f\" y=\"20\">", pl.left);
+	svg_text(f, title);
+	fprintf(f, "</text>\n");
+	svg_axes(f, &pl);
 	/* One dashed curve per analysis test: the share of sets it accepts. */
 	for (int t = 0; t < SWEEP_NR_TESTS; t++) {
+		bool first = true;
+
 		if (!(tests & (1u << t)))
 			continue;
 		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
 			"stroke-dasharray=\"5,3\" points=\"", colour[t]);
 		for (int i = 0; i < n; i++)
-			fprintf(f, "%s%.1f,%.1f", i ? " " : "", left + w * p[i].util / xmax,
-				top + h - h * accepted_ratio(&p[i], t));
-		fprintf(f, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">%s</text>\n",
-			left + w - 60, top + 16 + 14 * ++legend, colour[t], sweep_test_names[t]);
+			if (p[i].sets) {
+				fprintf(f, "%s%.1f,%.1f", first ? "" : " ", px(&pl, p[i].util),
+					py(&pl, accepted_ratio(&p[i], t)));
+				first = false;
+			}
+		fprintf(f, "\"/>\n");
 	}
-	if (legend)
-		fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" fill=\"#4e79a7\">simulated</text>\n",
-			left + w - 60, top + 16);
 	fprintf(f, "<polyline fill=\"none\" stroke=\"#4e79a7\" stroke-width=\"2\" points=\"");
-	for (int i = 0; i < n; i++)
-		fprintf(f, "%s%.1f,%.1f", i ? " " : "", left + w * p[i].util / xmax,
-			top + h - h * (p[i].sets ? (double)p[i].schedulable / p[i].sets : 0));
+	for (int i = 0, first = 1; i < n; i++)
+		if (p[i].sets) {
+			fprintf(f, "%s%.1f,%.1f", first ? "" : " ", px(&pl, p[i].util),
+				py(&pl, (double)p[i].schedulable / p[i].sets));
+			first = 0;
+		}
 	fprintf(f, "\"/>\n");
-	for (int i = 0; i < n; i++) {
-		double ratio = p[i].sets ? (double)p[i].schedulable / p[i].sets : 0;
+	for (int i = 0; i < n; i++)
+		if (p[i].sets)
+			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#4e79a7\">"
+				"<title>U = %g: %u/%u%s</title></circle>\n", px(&pl, p[i].util),
+				py(&pl, (double)p[i].schedulable / p[i].sets), p[i].util,
+				p[i].schedulable, p[i].sets, p[i].partial ? " (partial)" : "");
+	if (curves > 1) {
+		double x = pl.left + pl.w + 15, y = pl.top;
+		int k = 0;
 
-		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#4e79a7\">"
-			"<title>U = %g: %u/%u</title></circle>\n", left + w * p[i].util / xmax,
-			top + h - h * ratio, p[i].util, p[i].schedulable, p[i].sets);
+		fprintf(f, "<g class=\"legend\">\n<rect class=\"legend\" x=\"%.0f\" y=\"%.0f\" "
+			"width=\"%.0f\" height=\"%d\" fill=\"white\" stroke=\"#999\"/>\n",
+			x, y, lw, 8 + 16 * curves);
+		for (int t = -1; t < SWEEP_NR_TESTS; t++) {
+			const char *c = t < 0 ? "#4e79a7" : colour[t];
+			double ly = y + 16 + 16 * k;
+
+			if (t >= 0 && !(tests & (1u << t)))
+				continue;
+			fprintf(f, "<line x1=\"%.0f\" x2=\"%.0f\" y1=\"%.0f\" y2=\"%.0f\" "
+				"stroke=\"%s\" stroke-width=\"2\"%s/><text x=\"%.0f\" y=\"%.0f\" "
+				"fill=\"%s\">%s</text>\n", x + 8, x + 28, ly - 4, ly - 4, c,
+				t < 0 ? "" : " stroke-dasharray=\"5,3\"", x + 34, ly, c,
+				t < 0 ? "simulated" : sweep_test_names[t]);
+			k++;
+		}
+		fprintf(f, "</g>\n");
 	}
 	fprintf(f, "</svg>\n");
-	return sim_close_output(f, "dlsim sweep", path);
+}
+
+/* ---- output files ---------------------------------------------------------- */
+
+/*
+ * An output opened before the sweep runs, so that a path that cannot be
+ * written fails at once and not after hours of simulation. A regular file
+ * (or a new one) is written beside its name and renamed when complete; a
+ * device or pipe (/dev/stdout, /dev/full) is written directly.
+ */
+struct out_file {
+	const char *path;
+	char tmp[4200];         /* "" when written directly */
+	FILE *f;
+};
+
+static int out_open(struct out_file *o, const char *path)
+{
+	struct stat st;
+
+	o->path = path;
+	o->tmp[0] = '\0';
+	if (!path)
+		return 0;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		o->f = fopen(path, "w");
+	} else {
+		int fd;
+
+		snprintf(o->tmp, sizeof(o->tmp), "%s.%ld.tmp", path, (long)getpid());
+		fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		o->f = fd >= 0 ? fdopen(fd, "w") : NULL;
+		if (fd >= 0 && !o->f) {
+			close(fd);
+			unlink(o->tmp);
+		}
+	}
+	if (!o->f) {
+		fprintf(stderr, "dlsim sweep: cannot write %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Close @o: keep it (renamed into place) or drop it; 0, or -1 with the
+ * reason on stderr. */
+static int out_close(struct out_file *o, bool keep)
+{
+	int rc;
+
+	if (!o->f)
+		return 0;
+	rc = sim_close_output(o->f, "dlsim sweep", o->path);
+	o->f = NULL;
+	if (!o->tmp[0])
+		return rc;
+	if (!rc && keep && rename(o->tmp, o->path)) {
+		fprintf(stderr, "dlsim sweep: cannot write %s: %s\n", o->path, strerror(errno));
+		rc = -1;
+	}
+	if (rc || !keep)
+		unlink(o->tmp);
+	return rc;
 }
 
 /* ---- command line ---------------------------------------------------------- */
@@ -292,22 +420,31 @@ static int usage(FILE *f, int code)
 		"Generated task sets (one periodic SCHED_DEADLINE task each, budget = WCET):\n"
 		"  --cpus M             CPUs (1..%d, default 1)\n"
 		"  --tasks N            tasks per set (1..%d, default 10)\n"
-		"  --util A:B:S | LIST  total utilisation from A to B by S, or a comma\n"
-		"                       list (default M/20 to M by M/20); each <= N\n"
+		"  --util A:B:S | LIST  total utilisation from A to B by S (at most 100000\n"
+		"                       steps), or a comma list (default M/20 to M by\n"
+		"                       M/20); each <= N\n"
 		"  --sets K             task sets per utilisation (default 100)\n"
 		"  --gen G              randfixedsum (default) or uunifast (UUniFast-discard)\n"
 		"  --deadlines D        implicit (default) or constrained (C <= D <= T)\n"
 		"  --periods A:B[:G]    periods log-uniform in [A, B] ms, multiples of\n"
 		"                       G ms (default 10:100:1; 0.1 <= A <= B <= 4194)\n"
-		"  --horizon MS         simulated time per set (default 10 x the longest period)\n"
-		"  --mode M             global (default) or partitioned (first fit)\n"
+		"  --horizon MS         simulated time per set, 0.001 to 1e9 ms (default\n"
+		"                       10 x the longest period)\n"
+		"  --mode M             global (default) or partitioned\n"
+		"  --fit F              partitioned packing, each task on the first CPU that\n"
+		"                       admits it: ff (default) in task order, ffd in\n"
+		"                       decreasing utilisation (ties by index), as the ffd test\n"
 		"  --seed S             seed (default 1); set i of step j depends only on\n"
 		"                       (S, j, i)\n"
 		"  --save DIR           also write each set as DIR/set-STEP-INDEX.json\n"
-		"                       (an existing directory), to replay with dlsim\n"
+		"                       (an existing directory, checked first), to replay\n"
+		"                       with dlsim; tasks in packing order\n"
 		"Workload files instead:\n"
 		"  --dir DIR            simulate every DIR/*.json as `dlsim FILE` would and\n"
-		"                       group them by reserved utilisation\n"
+		"                       group them by reserved utilisation; a set refused by\n"
+		"                       admission counts as not schedulable, and is counted\n"
+		"  --cpus M             with --dir: CPUs for files whose platform section\n"
+		"                       gives no count, as dlsim FILE --cpus\n"
 		"  --bin W              utilisation bin width for --dir (default 0.05)\n"
 		"  --strict             warnings about a file are errors\n"
 		"Running and output:\n"
@@ -316,22 +453,30 @@ static int usage(FILE *f, int code)
 		"  --check              run every validator after every event (slow)\n"
 		"  --csv FILE           the table as CSV\n"
 		"  --svg FILE           a plot of the ratio against utilisation\n"
+		"  --progress           a progress bar with the time left on stderr even\n"
+		"                       when it is not a terminal\n"
 		"  --no-progress        no progress bar (it is off anyway when stderr is\n"
 		"                       not a terminal)\n"
+		"  SIGINT or SIGTERM stops the sweep between sets: the sets that ran are\n"
+		"  printed and written (rows marked partial), exit status 128 + signal;\n"
+		"  a second signal ends it at once. --csv and --svg are written beside\n"
+		"  their names and renamed, so a file is never half written.\n"
 		"Analysis beside simulation (generated sets):\n"
 		"  --tests LIST         also run these tests and report the share of sets\n"
 		"                       each accepts: qpa (one CPU), gfb, bak, bcl, rta\n"
-		"                       (global EDF), ff (first-fit decreasing, QPA per CPU)\n"
+		"                       (global EDF), ff (first fit in task order, QPA per\n"
+		"                       CPU), ffd (first-fit decreasing, QPA per CPU)\n"
 		"  --check-analysis     cross-check: a set a sufficient test accepts must not\n"
-		"                       miss (global tests in global mode; ff CPU by CPU), a\n"
-		"                       set QPA rejects must miss on one CPU at the deadline\n"
-		"                       QPA names; a disagreement is written as\n"
+		"                       miss (global tests in global mode; ff and ffd CPU by\n"
+		"                       CPU), a set QPA rejects must miss on one CPU at the\n"
+		"                       deadline QPA names; a disagreement is written as\n"
 		"                       disagree-STEP-INDEX.json (in --save DIR, or here)\n"
 		"                       and the sweep exits with status 2\n"
 		"Exit status: 0 done; 1 a set failed to run or out of memory; 2 a\n"
 		"disagreement under --check-analysis; 64 bad\n"
 		"command line; 65 errors in a file of --dir; 66 --dir or one of its files\n"
-		"cannot be read; 73 --csv, --svg or stdout could not be written.\n",
+		"cannot be read; 73 --csv, --svg, --save or stdout could not be written;\n"
+		"130 and 143 stopped by SIGINT and SIGTERM.\n",
 		WL_MAX_CPUS, SWEEP_MAX_TASKS);
 	return code;
 }
@@ -390,7 +535,9 @@ static bool parse_double(const char *s, double *v)
 }
 
 /* "A:B:S" (range) or "a,b,c" (list). */
-static int parse_utils(const char *s, double **out, int *nr)
+/* "A:B:S" (range) or "a,b,c" (list); -1 malformed, -2 more than 100000
+ * steps (*steps says how many). */
+static int parse_utils(const char *s, double **out, int *nr, double *steps)
 {
 	double v[3];
 	const char *p = s, *end;
@@ -405,15 +552,21 @@ static int parse_utils(const char *s, double **out, int *nr)
 		}
 		if (k != 3 || *end || v[0] <= 0 || v[1] < v[0] || v[2] <= 0)
 			return -1;
-		*nr = (int)floor((v[1] - v[0]) / v[2] + 1e-9) + 1;
-		if (*nr > 100000)
-			return -1;
+		*steps = floor((v[1] - v[0]) / v[2] + 1e-9) + 1;
+		if (*steps > 100000)
+			return -2;
+		*nr = (int)*steps;
 		*out = malloc(sizeof(**out) * (size_t)*nr);
 		if (!*out)
 			return -1;
-		/* Computed from the index, not accumulated: no drift. */
-		for (int i = 0; i < *nr; i++)
-			(*out)[i] = v[0] + v[2] * i;
+		/* Computed from the index, not accumulated: no drift; and to 12
+		 * digits, so 0.1 + 0.05 x 3 is 0.25, not 0.25000000000000006. */
+		for (int i = 0; i < *nr; i++) {
+			char buf[32];
+
+			snprintf(buf, sizeof(buf), "%.12g", v[0] + v[2] * i);
+			(*out)[i] = strtod(buf, NULL);
+		}
 		return 0;
 	}
 	*nr = 1;
@@ -436,7 +589,7 @@ static bool takes_value(const char *a)
 	static const char *const opts[] = {
 		"--cpus", "--tasks", "--util", "--sets", "--gen", "--deadlines", "--periods",
 		"--horizon", "--mode", "--seed", "--dir", "--bin", "--jobs", "--csv", "--svg",
-		"--save", "--tests",
+		"--save", "--tests", "--fit",
 	};
 
 	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
@@ -456,15 +609,63 @@ static int default_jobs(void)
 	return 1;
 }
 
-static int finish(const struct sweep_point *pts, int n, const char *csv, const char *svg,
-		  const char *title, unsigned int tests)
-{
-	int rc = 0;
+/* The outputs a sweep writes, opened before it runs. */
+struct outputs {
+	struct out_file csv, svg;
+};
 
-	print_table(stdout, pts, n, tests);
-	if (csv && write_csv(csv, pts, n, tests))
+static int outputs_open(struct outputs *o, const char *csv, const char *svg)
+{
+	memset(o, 0, sizeof(*o));
+	if (out_open(&o->csv, csv) || out_open(&o->svg, svg)) {
+		out_close(&o->csv, false);
+		out_close(&o->svg, false);
+		return DLSIM_EXIT_CANTCREAT;
+	}
+	return 0;
+}
+
+/* A sweep that stopped early says so after its table; the exit status. */
+static int report_stop(int rc, size_t ran, size_t total)
+{
+	int sig = sweep_caught_signal();
+	const char *why = sig == SIGINT ? "interrupted by SIGINT" : sig ? "interrupted by SIGTERM" :
+		"stopped (a set could not be saved)";
+
+	if (ran == total)
+		return rc;
+	printf("dlsim sweep: %s after %zu of %zu sets: rows marked partial ran only some of "
+	       "their sets\n", why, ran, total);
+	if (sig)
+		fprintf(stderr, "dlsim sweep: %s: the table has the %zu sets that ran\n", why,
+			ran);
+	return rc ? rc : 128 + sig;
+}
+
+/* The table on stdout and the files; a stopped sweep marks partial rows.
+ * Drops the outputs (no file) when @rc says the sweep failed. */
+static int finish(struct outputs *o, const struct sweep_point *pts, int n, const char *title,
+		  unsigned int tests, int rc)
+{
+	bool stopped = false;
+	char t[300];
+
+	for (int i = 0; i < n; i++)
+		stopped |= pts[i].partial;
+	if (rc && rc != DLSIM_EXIT_CANTCREAT) {
+		out_close(&o->csv, false);
+		out_close(&o->svg, false);
+		return rc;
+	}
+	snprintf(t, sizeof(t), "%s%s", title, stopped ? " (stopped: partial)" : "");
+	print_table(stdout, pts, n, tests, stopped);
+	if (o->csv.f)
+		write_csv(o->csv.f, pts, n, tests, stopped);
+	if (o->svg.f)
+		write_svg(o->svg.f, t, pts, n, tests);
+	if (out_close(&o->csv, true))
 		rc = DLSIM_EXIT_CANTCREAT;
-	if (svg && write_svg(svg, title, pts, n, tests))
+	if (out_close(&o->svg, true))
 		rc = DLSIM_EXIT_CANTCREAT;
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "dlsim sweep: cannot write standard output: %s\n",
@@ -474,12 +675,34 @@ static int finish(const struct sweep_point *pts, int n, const char *csv, const c
 	return rc;
 }
 
-static int run_dir(const struct sweep_config *c, const char *dir, double bin, bool strict,
-		   const char *csv, const char *svg)
+/* Rows: the distinct bins, ascending; 0 or -1 (memory). */
+static int dir_bins(const double *key, size_t n, struct sweep_point *pts, int *np)
+{
+	double *sorted = malloc(n * sizeof(*sorted));
+
+	if (!sorted)
+		return -1;
+	memcpy(sorted, key, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp_double);
+	for (size_t i = 0; i < n; i++)
+		if (!*np || sorted[i] != pts[*np - 1].util)
+			pts[(*np)++].util = sorted[i];
+	free(sorted);
+	return 0;
+}
+
+struct dir_args {
+	const char *dir;
+	double bin;
+	bool strict;
+	struct wl_load_options load;
+};
+
+static int run_dir(const struct sweep_config *c, const struct dir_args *d, struct outputs *o)
 {
 	struct workload *w = NULL;
-	size_t n = 0;
-	int rc = load_dir(dir, strict, &w, &n);
+	size_t n = 0, ran = 0, refused = 0;
+	int rc = load_dir(d->dir, d->strict, &d->load, &w, &n);
 	signed char *result = NULL;
 	uint64_t *events = NULL;
 	double *key = NULL;
@@ -504,40 +727,39 @@ static int run_dir(const struct sweep_config *c, const char *dir, double bin, bo
 		sweep_run_items(n, c->jobs, c->progress, dir_item, &ctx, result, events);
 	}
 	for (size_t i = 0; i < n; i++)
-		key[i] = round(workload_util(&w[i]) / bin) * bin;
-	/* Rows: the distinct bins, ascending; files add up in name order. */
-	{
-		double *sorted = malloc(n * sizeof(*sorted));
-
-		if (!sorted) {
-			rc = 1;
-			goto out;
-		}
-		memcpy(sorted, key, n * sizeof(*sorted));
-		qsort(sorted, n, sizeof(*sorted), cmp_double);
-		for (size_t i = 0; i < n; i++)
-			if (!np || sorted[i] != pts[np - 1].util)
-				pts[np++].util = sorted[i];
-		free(sorted);
+		key[i] = round(workload_util(&w[i]) / d->bin) * d->bin;
+	if (dir_bins(key, n, pts, &np)) {
+		rc = 1;
+		goto out;
 	}
+	/* files add up in name order */
 	for (size_t i = 0; i < n; i++) {
 		int p = 0;
 
 		while (pts[p].util != key[i])
 			p++;
+		if (result[i] == SWEEP_NOT_RUN) {
+			pts[p].partial = true;
+			continue;
+		}
+		ran++;
 		pts[p].sets++;
 		pts[p].events += events[i];
+		refused += result[i] == DIR_REFUSED;
 		if (result[i] == 1)
 			pts[p].schedulable++;
 		if (result[i] < 0) {
-			fprintf(stderr, "dlsim sweep: workload %zu could not be simulated\n", i);
+			fprintf(stderr, "dlsim sweep: %s could not be simulated\n", w[i].fname);
 			rc = 1;
 		}
 	}
-	printf("dlsim sweep: %zu workload files from %s, bins of %g\n", n, dir, bin);
-	snprintf(title, sizeof(title), "dlsim sweep: %zu workloads from %s", n, dir);
-	if (!rc)
-		rc = finish(pts, np, csv, svg, title, 0);
+	printf("dlsim sweep: %zu workload files from %s, bins of %g\n", n, d->dir, d->bin);
+	if (refused)
+		fprintf(stderr, "dlsim sweep: %zu of %zu files refused by admission control (each "
+			"said why above), counted as not schedulable\n", refused, ran);
+	snprintf(title, sizeof(title), "dlsim sweep: %zu workloads from %s", n, d->dir);
+	rc = finish(o, pts, np, title, 0, rc);
+	rc = report_stop(rc, ran, n);
 out:
 	for (size_t i = 0; w && i < n; i++)
 		workload_free(&w[i]);
@@ -553,7 +775,9 @@ struct sweep_cli {
 	struct sweep_config c;
 	const char *csv, *svg, *dir, *util_arg;
 	double bin;
-	bool strict;
+	bool strict, cpus_given;
+	const char *gen_only;   /* the first option that shapes generated sets */
+	const char *dir_only;   /* the first option that applies to --dir only */
 };
 
 /* --periods MIN:MAX[:GRAN] in ms; false when malformed. */
@@ -589,6 +813,7 @@ static int set_option(struct sweep_cli *s, const char *a, const char *v)
 		if (!parse_long(v, 1, WL_MAX_CPUS, &l))
 			return bad(a, "a CPU count from 1 to 64", v);
 		c->nr_cpus = (int)l;
+		s->cpus_given = true;
 	} else if (!strcmp(a, "--tasks")) {
 		if (!parse_long(v, 1, SWEEP_MAX_TASKS, &l))
 			return bad(a, "a task count from 1 to 4096", v);
@@ -618,11 +843,9 @@ static int set_option(struct sweep_cli *s, const char *a, const char *v)
 			return bad(a, "MIN:MAX[:GRAN] in ms with 0.1 <= MIN <= MAX <= 4194 "
 				   "and 0.001 <= GRAN <= MAX", v);
 	} else if (!strcmp(a, "--horizon")) {
-		if (!parse_double(v, &ms) || ms <= 0 || ms > 1e9)
-			return bad(a, "a positive time in ms", v);
+		if (!parse_double(v, &ms) || ms < 0.001 || ms > 1e9)
+			return bad(a, "a time in ms from 0.001 to 1e9", v);
 		c->horizon_us = (uint64_t)llround(ms * 1000);
-		if (!c->horizon_us)
-			return bad(a, "at least 0.001 ms", v);
 	} else if (!strcmp(a, "--mode")) {
 		if (!strcmp(v, "global"))
 			c->mode = WL_MODE_GLOBAL;
@@ -630,12 +853,22 @@ static int set_option(struct sweep_cli *s, const char *a, const char *v)
 			c->mode = WL_MODE_PARTITIONED;
 		else
 			return bad(a, "global or partitioned", v);
+	} else if (!strcmp(a, "--fit")) {
+		if (!strcmp(v, "ff"))
+			c->fit = SWEEP_FIT_FF;
+		else if (!strcmp(v, "ffd"))
+			c->fit = SWEEP_FIT_FFD;
+		else
+			return bad(a, "ff (first fit in task order) or ffd (first-fit decreasing)",
+				   v);
 	} else if (!strcmp(a, "--seed")) {
 		if (!parse_u64(v, &c->seed))
 			return bad(a, "an unsigned 64-bit integer", v);
 	} else {
 		return -1;
 	}
+	if (strcmp(a, "--cpus") && !s->gen_only)
+		s->gen_only = a;
 	return 0;
 }
 
@@ -649,6 +882,7 @@ static int run_option(struct sweep_cli *s, const char *a, const char *v)
 	} else if (!strcmp(a, "--bin")) {
 		if (!parse_double(v, &s->bin) || s->bin <= 0)
 			return bad(a, "a positive utilisation width", v);
+		s->dir_only = s->dir_only ? s->dir_only : a;
 	} else if (!strcmp(a, "--jobs")) {
 		if (!parse_long(v, 1, 1024, &l))
 			return bad(a, "a number of threads from 1 to 1024", v);
@@ -657,9 +891,11 @@ static int run_option(struct sweep_cli *s, const char *a, const char *v)
 		s->csv = v;
 	} else if (!strcmp(a, "--save")) {
 		s->c.save_dir = v;
+		s->gen_only = s->gen_only ? s->gen_only : a;
 	} else if (!strcmp(a, "--tests")) {
 		if (sweep_parse_tests(v, &s->c.tests))
-			return bad(a, "a comma list of qpa, gfb, bak, bcl, rta, ff", v);
+			return bad(a, "a comma list of qpa, gfb, bak, bcl, rta, ff, ffd", v);
+		s->gen_only = s->gen_only ? s->gen_only : a;
 	} else {
 		s->svg = v;
 	}
@@ -671,14 +907,18 @@ static bool flag_option(struct sweep_cli *s, const char *a)
 {
 	if (!strcmp(a, "--check"))
 		s->c.check = true;
-	else if (!strcmp(a, "--no-progress"))
-		s->c.progress = false;
+	else if (!strcmp(a, "--no-progress") || !strcmp(a, "--progress"))
+		s->c.progress = a[2] == 'p';
 	else if (!strcmp(a, "--strict"))
 		s->strict = true;
 	else if (!strcmp(a, "--check-analysis"))
 		s->c.check_analysis = true;
 	else
 		return false;
+	if (!strcmp(a, "--strict") && !s->dir_only)
+		s->dir_only = a;
+	if (!strcmp(a, "--check-analysis") && !s->gen_only)
+		s->gen_only = a;
 	return true;
 }
 
@@ -720,7 +960,15 @@ static int setup_utils(struct sweep_cli *s)
 	struct sweep_config *c = &s->c;
 
 	if (s->util_arg) {
-		if (parse_utils(s->util_arg, &c->utils, &c->nr_utils))
+		double steps = 0;
+		int rc = parse_utils(s->util_arg, &c->utils, &c->nr_utils, &steps);
+
+		if (rc == -2) {
+			fprintf(stderr, "dlsim sweep: --util %s: %.0f steps, at most 100000; a "
+				"larger S gives fewer\n", s->util_arg, steps);
+			return DLSIM_EXIT_USAGE;
+		}
+		if (rc)
 			return bad("--util", "A:B:S with 0 < A <= B and S > 0, or a comma list "
 				   "of positive utilisations", s->util_arg);
 	} else {
@@ -747,7 +995,8 @@ static void print_header(const struct sweep_config *c)
 	printf("dlsim sweep: %d CPU%s (%s), %d tasks, %s, %s deadlines, periods %g-%g ms "
 	       "(step %g), horizon %g ms, %d sets per utilisation, seed %llu\n",
 	       c->nr_cpus, c->nr_cpus > 1 ? "s" : "",
-	       c->mode == WL_MODE_PARTITIONED ? "partitioned, first fit" : "global EDF",
+	       c->mode != WL_MODE_PARTITIONED ? "global EDF" : c->fit == SWEEP_FIT_FFD ?
+	       "partitioned, first-fit decreasing" : "partitioned, first fit in task order",
 	       c->nr_tasks, c->gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
 	       c->deadlines == SWEEP_IMPLICIT ? "implicit" : "constrained",
 	       (double)c->period_min_us / 1000, (double)c->period_max_us / 1000,
@@ -784,11 +1033,12 @@ static int report_disagree(const struct sweep_config *c, const struct sweep_poin
 }
 
 /* The generated sweep: simulate, print the table and write its files. */
-static int run_generated(struct sweep_cli *s)
+static int run_generated(struct sweep_cli *s, struct outputs *o)
 {
 	struct sweep_config *c = &s->c;
 	struct sweep_point *pts;
 	char title[256];
+	size_t ran = 0;
 	int rc;
 
 	if (!c->horizon_us)
@@ -797,17 +1047,48 @@ static int run_generated(struct sweep_cli *s)
 	pts = calloc((size_t)c->nr_utils, sizeof(*pts));
 	if (!pts)
 		return DLSIM_EXIT_FAILURE;
-	rc = sweep_run(c, pts, stderr) ? 1 : 0;
+	rc = sweep_run(c, pts, stderr);
+	rc = rc == SWEEP_ESAVE ? DLSIM_EXIT_CANTCREAT : rc ? 1 : 0;
+	for (int i = 0; i < c->nr_utils; i++)
+		ran += pts[i].sets;
 	report_lifted(c, pts);
 	snprintf(title, sizeof(title), "%d CPU%s, %d tasks, %s, %s deadlines, %d sets per point",
 		 c->nr_cpus, c->nr_cpus > 1 ? "s" : "", c->nr_tasks,
 		 c->gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
 		 c->deadlines == SWEEP_IMPLICIT ? "implicit" : "constrained", c->sets);
-	if (!rc)
-		rc = finish(pts, c->nr_utils, s->csv, s->svg, title, c->tests);
+	rc = finish(o, pts, c->nr_utils, title, c->tests, rc);
 	rc = report_disagree(c, pts, rc);
+	rc = report_stop(rc, ran, (size_t)c->nr_utils * (size_t)c->sets);
 	free(pts);
 	return rc;
+}
+
+/* Options for the other kind of sweep, and a --save directory that is not
+ * there: refused before anything runs. */
+static int check_args(const struct sweep_cli *s)
+{
+	struct stat st;
+
+	if (s->dir && s->gen_only) {
+		fprintf(stderr, "dlsim sweep: %s shapes generated sets; --dir takes its sets "
+			"from the files (%s needs generated sets)\n", s->gen_only, s->gen_only);
+		return DLSIM_EXIT_USAGE;
+	}
+	if (!s->dir && s->dir_only) {
+		fprintf(stderr, "dlsim sweep: %s applies to --dir only\n", s->dir_only);
+		return DLSIM_EXIT_USAGE;
+	}
+	if (s->c.save_dir) {
+		int err = stat(s->c.save_dir, &st) ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR :
+			access(s->c.save_dir, W_OK | X_OK) ? errno : 0;
+
+		if (err) {
+			fprintf(stderr, "dlsim sweep: --save %s: %s\n", s->c.save_dir,
+				strerror(err));
+			return DLSIM_EXIT_CANTCREAT;
+		}
+	}
+	return 0;
 }
 
 int sweep_main(int argc, char **argv)
@@ -824,21 +1105,40 @@ int sweep_main(int argc, char **argv)
 	};
 	int rc = parse_args(&s, argc, argv);
 
-	if (rc < 0)
-		return usage(stdout, DLSIM_EXIT_OK);
-	if (rc)
-		return rc;
-	if (s.dir && (s.c.tests || s.c.check_analysis)) {
-		fprintf(stderr, "dlsim sweep: --tests and --check-analysis need generated sets, "
-			"not --dir\n");
-		return DLSIM_EXIT_USAGE;
+	struct outputs out;
+
+	if (rc < 0) {
+		usage(stdout, DLSIM_EXIT_OK);
+		if (fflush(stdout) || ferror(stdout)) {
+			fprintf(stderr, "dlsim sweep: cannot write standard output: %s\n",
+				strerror(errno));
+			return DLSIM_EXIT_CANTCREAT;
+		}
+		return DLSIM_EXIT_OK;
 	}
-	if (s.dir)
-		return run_dir(&s.c, s.dir, s.bin, s.strict, s.csv, s.svg);
-	rc = setup_utils(&s);
+	if (!rc)
+		rc = check_args(&s);
+	if (!rc && !s.dir)
+		rc = setup_utils(&s);
 	if (rc)
 		return rc;
-	rc = run_generated(&s);
+	rc = outputs_open(&out, s.csv, s.svg);
+	if (rc) {
+		free(s.c.utils);
+		return rc;
+	}
+	sweep_catch_signals();
+	if (s.dir) {
+		struct dir_args d = { s.dir, s.bin, s.strict,
+				      { .cpus = s.cpus_given ? s.c.nr_cpus : 0 } };
+
+		rc = run_dir(&s.c, &d, &out);
+	} else {
+		rc = run_generated(&s, &out);
+	}
+	/* a sweep that failed before its table leaves no file behind */
+	out_close(&out.csv, false);
+	out_close(&out.svg, false);
 	free(s.c.utils);
 	return rc;
 }

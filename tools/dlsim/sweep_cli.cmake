@@ -71,6 +71,10 @@ endif()
 
 # Bad arguments: exit status 64 and a message naming the option.
 foreach(case "--cpus;0;--cpus: expected a CPU count"
+             "--util;0.5:1:1e-9;--util 0.5:1:1e-9: 500000000 steps, at most 100000"
+             "--horizon;1e15;--horizon: expected a time in ms from 0.001 to 1e9"
+             "--fit;bestfit;--fit: expected ff (first fit in task order) or ffd"
+             "--bin;0.1;--bin applies to --dir only"
              "--tasks;x;--tasks: expected a task count"
              "--util;2:1:0.5;--util: expected A:B:S"
              "--gen;foo;--gen: expected randfixedsum or uunifast"
@@ -94,7 +98,147 @@ foreach(case "--cpus;0;--cpus: expected a CPU count"
     message(FATAL_ERROR "${cmd}: exit ${rc}, want 64 and \"${want}\"; stderr:\n${err}")
   endif()
 endforeach()
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --dir ${WORKDIR} --tasks 4
+  OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 64 OR NOT err MATCHES "--tasks shapes generated sets; --dir takes its sets from the files")
+  message(FATAL_ERROR "--tasks with --dir: exit ${rc}\n${err}")
+endif()
 execute_process(COMMAND ${emulator} ${DLSIM} sweep --help OUTPUT_VARIABLE help RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0 OR NOT help MATCHES "usage: dlsim sweep")
   message(FATAL_ERROR "dlsim sweep --help: exit ${rc}\n${help}")
+endif()
+
+# --dir with --cpus: files without a platform section run on that many
+# CPUs, as `dlsim FILE --cpus` runs them. Four 5/10 ms tasks (U = 2,
+# tests/dlsim_cli/half_four.json) are refused on one CPU, said out loud;
+# on four CPUs each has a CPU of its own and none misses. A file whose
+# platform section gives the count refuses --cpus (as dlsim FILE does).
+set(cli ${CMAKE_CURRENT_LIST_DIR}/../../tests/dlsim_cli)
+file(REMOVE_RECURSE ${WORKDIR}/sweep_cpus)
+file(MAKE_DIRECTORY ${WORKDIR}/sweep_cpus)
+file(COPY ${cli}/half_four.json DESTINATION ${WORKDIR}/sweep_cpus)
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --dir ${WORKDIR}/sweep_cpus --no-progress
+  OUTPUT_VARIABLE out1 ERROR_VARIABLE err1 RESULT_VARIABLE rc1)
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --dir ${WORKDIR}/sweep_cpus --cpus 4 --no-progress
+  OUTPUT_VARIABLE out4 ERROR_VARIABLE err4 RESULT_VARIABLE rc4)
+if(NOT rc1 EQUAL 0 OR NOT out1 MATCHES "\n +2.000 +1 +0 +0.000\n"
+   OR NOT err1 MATCHES "1 of 1 files refused by admission control .each said why above., counted as not schedulable"
+   OR NOT rc4 EQUAL 0 OR NOT out4 MATCHES "\n +2.000 +1 +1 +1.000\n" OR NOT err4 STREQUAL "")
+  message(FATAL_ERROR "--dir on 1 and 4 CPUs: exit ${rc1} and ${rc4}\n${out1}${err1}\n${out4}${err4}")
+endif()
+file(COPY ${cli}/admission_off.json DESTINATION ${WORKDIR}/sweep_cpus)
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --dir ${WORKDIR}/sweep_cpus --cpus 4 --no-progress
+  OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 65 OR NOT err MATCHES "admission_off.json:3:14: error: --cpus 4: this platform section gives 4 CPUs")
+  message(FATAL_ERROR "--dir --cpus with a platform section: exit ${rc}\n${err}")
+endif()
+
+# --save into a directory that is not there: exit 73 with the reason,
+# before anything runs, and no file anywhere (not the CSV either).
+file(REMOVE ${WORKDIR}/save_missing.csv)
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --tasks 4 --util 0.5 --sets 2 --no-progress
+                        --save ${WORKDIR}/no-such-dir --csv ${WORKDIR}/save_missing.csv
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+file(GLOB left ${WORKDIR}/save_missing.csv* ${WORKDIR}/no-such-dir*)
+if(NOT rc EQUAL 73 OR NOT err MATCHES "^dlsim sweep: --save [^\n]*no-such-dir: No such file or directory\n$"
+   OR NOT out STREQUAL "" OR left)
+  message(FATAL_ERROR "--save into a missing directory: exit ${rc}, files '${left}'\n${out}${err}")
+endif()
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --tasks 4 --util 0.5 --sets 2 --no-progress
+                        --save ${WORKDIR}/sweep_j1.csv
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 73 OR NOT err MATCHES "--save [^\n]*sweep_j1.csv: Not a directory\n$")
+  message(FATAL_ERROR "--save into a file: exit ${rc}\n${out}${err}")
+endif()
+# A save that fails on the way (a directory where the second set's file
+# goes): exit 73 with the path and the reason, the sweep stops there, and
+# every file in the directory is a whole set (no empty or temporary ones).
+file(REMOVE_RECURSE ${WORKDIR}/save_fail)
+file(MAKE_DIRECTORY ${WORKDIR}/save_fail/set-0000-000001.json)
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --tasks 4 --util 0.5,0.6 --sets 50 --jobs 1
+                        --horizon 50 --no-progress --save ${WORKDIR}/save_fail
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+file(GLOB saved RELATIVE ${WORKDIR}/save_fail ${WORKDIR}/save_fail/*)
+list(SORT saved)
+if(NOT rc EQUAL 73 OR NOT err MATCHES "cannot write [^\n]*set-0000-000001.json: Is a directory"
+   OR NOT saved STREQUAL "set-0000-000000.json;set-0000-000001.json"
+   OR NOT out MATCHES "partial\n +0.500 +1 +1 +1.000 +yes\n")
+  message(FATAL_ERROR "a save failing mid-sweep: exit ${rc}, files '${saved}'\n${out}${err}")
+endif()
+file(SIZE ${WORKDIR}/save_fail/set-0000-000000.json size)
+if(size LESS 200)
+  message(FATAL_ERROR "set-0000-000000.json has ${size} bytes")
+endif()
+
+# Partitioned packing, the same on both sides: --fit names it in the
+# header, ff and ffd are tests of their own, and --check-analysis checks
+# each accepted partition CPU by CPU. With implicit deadlines a CPU's set
+# is schedulable exactly when its utilisation is at most 1 (Liu & Layland
+# 1973), so the simulated ratio under --fit F equals test F's column; the
+# two fits differ on these sets (first-fit decreasing packs more).
+foreach(fit ff ffd)
+  execute_process(COMMAND ${emulator} ${DLSIM} sweep --cpus 4 --tasks 10 --util 3.25,3.5,3.75
+                          --sets 20 --horizon 200 --mode partitioned --fit ${fit} --tests ff,ffd
+                          --check-analysis --no-progress --csv ${WORKDIR}/sweep_fit_${fit}.csv
+    OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(fit STREQUAL "ff")
+    set(want "partitioned, first fit in task order")
+  else()
+    set(want "partitioned, first-fit decreasing")
+  endif()
+  if(NOT rc EQUAL 0 OR NOT out MATCHES "^dlsim sweep: 4 CPUs .${want}.,"
+     OR NOT out MATCHES "ratio +ff +ffd\n" OR NOT out MATCHES "disagree on 0 sets")
+    message(FATAL_ERROR "--fit ${fit}: exit ${rc}\n${out}${err}")
+  endif()
+  file(STRINGS ${WORKDIR}/sweep_fit_${fit}.csv rows)
+  list(REMOVE_AT rows 0)
+  set(ratios_${fit} "")
+  foreach(r ${rows})
+    string(REPLACE "," ";" f "${r}")
+    list(GET f 3 ratio)
+    list(GET f 4 ff)
+    list(GET f 5 ffd)
+    if(NOT ratio STREQUAL "${${fit}}")
+      message(FATAL_ERROR "--fit ${fit}: simulated ratio ${ratio}, test ${fit} ${${fit}}\n${out}")
+    endif()
+    list(APPEND ratios_${fit} ${ratio})
+  endforeach()
+endforeach()
+if(ratios_ff STREQUAL ratios_ffd)
+  message(FATAL_ERROR "--fit ff and ffd simulate the same ratios: ${ratios_ff}")
+endif()
+
+# dlsim FILE's progress bar (drawn only on a terminal: script(1) gives it
+# one) shows the time left once the run has taken a second.
+find_program(SCRIPT script)
+find_program(TIMEOUT timeout)
+if(SCRIPT AND TIMEOUT AND CMAKE_HOST_SYSTEM_NAME STREQUAL "Linux")
+  string(REPLACE ";" " " run "${emulator} ${DLSIM} ${cli}/long_run.json --quiet")
+  execute_process(COMMAND ${SCRIPT} -q -c "${TIMEOUT} -s INT 3 ${run}" /dev/null
+    OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+  if(NOT out MATCHES "dlsim \\[#* *\\] +[0-9]+%  [0-9.]+ of 2000.000 s, ETA [0-9]+:[0-9][0-9]")
+    message(FATAL_ERROR "no time left in dlsim's progress bar (exit ${rc}):\n${out}${err}")
+  endif()
+else()
+  message(STATUS "no script(1) or timeout(1): dlsim's progress bar is not checked")
+endif()
+
+# SIGINT stops a long sweep between sets: the sets that ran are printed
+# and written, rows marked partial, exit 130; the progress bar (forced on
+# with --progress) gave the time left on the way.
+if(NOT TIMEOUT)
+  message(STATUS "no timeout(1): the interrupted sweep is not checked")
+  return()
+endif()
+file(REMOVE ${WORKDIR}/sweep_int.csv)
+execute_process(COMMAND ${TIMEOUT} --preserve-status -s INT 3 ${emulator} ${DLSIM} sweep --cpus 2
+                        --tasks 8 --util 0.1:2:0.001 --sets 50 --horizon 1000 --jobs 2 --progress
+                        --csv ${WORKDIR}/sweep_int.csv
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+file(READ ${WORKDIR}/sweep_int.csv csv)
+file(GLOB left ${WORKDIR}/sweep_int.csv.*)
+if(NOT rc EQUAL 130 OR NOT out MATCHES "\ndlsim sweep: interrupted by SIGINT after [1-9][0-9]* of 95050 sets"
+   OR NOT csv MATCHES "^utilisation,sets,schedulable,ratio,partial\n0.1,[0-9]+,[0-9]+,[0-9.]+,[01]\n"
+   OR NOT err MATCHES "ETA [0-9]+:[0-9][0-9]" OR left)
+  message(FATAL_ERROR "sweep stopped by SIGINT: exit ${rc}\n${out}\n${csv}\n${err}")
 endif()

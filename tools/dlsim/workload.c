@@ -99,8 +99,10 @@ bool get_int(struct ctx *c, const struct json_member *m, int64_t min,
 	}
 	/* |number| < 2^63 here, so the conversion is defined. */
 	if (!v->is_integer && v->number != (double)(int64_t)v->number) {
-		VDIAG(c, true, v, "\"%s\" must be an integer, not a fraction (%.17g)",
-		      m->key, v->number);
+		char text[32];
+
+		json_number_text(text, sizeof(text), v->number);
+		VDIAG(c, true, v, "\"%s\" must be an integer, not a fraction (%s)", m->key, text);
 		return false;
 	}
 	i = v->is_integer ? v->integer : (int64_t)v->number;
@@ -912,9 +914,10 @@ static void rate_defaults(struct ctx *c)
 		     (unsigned long long)WL_IO_BW_DEFAULT);
 }
 
-/* --platform replaces the file's platform section; --cpus gives the CPU
- * count of a file without one (rt-app files assume the host's CPUs). */
-static void apply_options(struct ctx *c, const struct json_value *root,
+/* --platform replaces the file's platform section (@platform, or the root
+ * when there is none); --cpus gives the CPU count of a file whose section
+ * gives none (rt-app files assume the host's CPUs). */
+static void apply_options(struct ctx *c, const struct json_value *platform,
 			  const struct wl_load_options *o)
 {
 	struct workload *w = c->w;
@@ -924,16 +927,22 @@ static void apply_options(struct ctx *c, const struct json_value *root,
 	if (o->platform) {
 		struct ctx pc = *c;
 
+		platform = o->platform;
 		pc.fname = o->platform_fname;
 		w->platform_given = true;
 		parse_platform(&pc, o->platform);
 	}
-	if (o->cpus && w->platform_given)
-		diag(c, true, root->line, root->col, "--cpus %d: the %s gives the platform "
-		     "(%d CPUs); change it there", o->cpus,
-		     o->platform ? "--platform file" : "file's platform section", w->nr_cpus);
-	else if (o->cpus)
+	/* A section that names no CPU count (only tick_hz) takes --cpus. */
+	if (o->cpus && w->nr_cpus) {
+		struct ctx pc = *c;
+
+		pc.fname = o->platform ? o->platform_fname : c->fname;
+		diag(&pc, true, platform->line, platform->col, "--cpus %d: this platform "
+		     "section gives %d CPU%s; drop --cpus or change the count here", o->cpus,
+		     w->nr_cpus, w->nr_cpus > 1 ? "s" : "");
+	} else if (o->cpus) {
 		w->nr_cpus = o->cpus;
+	}
 }
 
 int workload_load(struct workload *w, const char *fname, const char *text,
@@ -963,12 +972,25 @@ static void json_error_diag(struct workload *w)
 	w->nr_diags = 1;
 }
 
+/* A second "tasks" or "platform" section: refused, since taking the last
+ * (as rt-app's JSON reader does) or the first would drop one silently. */
+static bool second_section(struct ctx *c, const struct json_member *m,
+			   const struct json_member *first)
+{
+	if (!first)
+		return false;
+	diag(c, true, m->line, m->col, "a second \"%s\" section (the first is at %d:%d): "
+	     "one of them would be dropped%s; merge them into one", m->key, first->line,
+	     first->col, strcmp(m->key, "tasks") ? "" : " (rt-app's JSON reader keeps the last)");
+	return true;
+}
+
 int workload_load_opts(struct workload *w, const char *fname, const char *text, size_t len,
 		       bool strict, const struct wl_load_options *o)
 {
 	struct ctx c = { .w = w, .fname = fname, .strict = strict };
 	const struct json_value *root;
-	const struct json_member *tasks = NULL;
+	const struct json_member *tasks = NULL, *platform = NULL;
 	char *name;
 
 	memset(w, 0, sizeof(*w));
@@ -1004,13 +1026,16 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 				parse_global(&c, m->value);
 		} else if (!strcmp(m->key, "platform")) {
 			w->platform_given = true;
+			if (second_section(&c, m, platform))
+				continue;
+			platform = m;
 			if (want_type(&c, m, JSON_OBJECT) && !(o && o->platform))
 				parse_platform(&c, m->value);
 		} else if (!strcmp(m->key, "simulation")) {
 			if (want_type(&c, m, JSON_OBJECT))
 				parse_simulation(&c, m->value);
 		} else if (!strcmp(m->key, "tasks")) {
-			if (want_type(&c, m, JSON_OBJECT))
+			if (!second_section(&c, m, tasks) && want_type(&c, m, JSON_OBJECT))
 				tasks = m;
 		} else if (!strcmp(m->key, "resources")) {
 			/* rt-app's table of named resources, each with a "type":
@@ -1023,7 +1048,7 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 			     "simulation)", m->key);
 		}
 	}
-	apply_options(&c, root, o);
+	apply_options(&c, platform ? platform->value : root, o);
 	if (!w->nr_cpus)
 		w->nr_cpus = 1;
 	if (!tasks) {

@@ -192,6 +192,10 @@ int workload_read_platform(struct json_doc *doc, const char *prog, const char *f
 int workload_load_opts(struct workload *w, const char *fname, const char *text, size_t len,
 		       bool strict, const struct wl_load_options *o);
 
+/* workload_load_file with command-line changes (@o may be NULL). */
+int workload_load_file_opts(struct workload *w, const char *fname, bool strict,
+			    const struct wl_load_options *o);
+
 /* workload_load_cli with command-line changes (@o may be NULL). */
 int workload_load_cli_opts(struct workload *w, const char *prog, const char *fname,
 			   bool strict, const struct wl_load_options *o);

@@ -78,6 +78,12 @@ int workload_load_file(struct workload *w, const char *fname, bool strict)
 	return load_file(w, fname, strict, NULL);
 }
 
+int workload_load_file_opts(struct workload *w, const char *fname, bool strict,
+			    const struct wl_load_options *o)
+{
+	return load_file(w, fname, strict, o);
+}
+
 static int load_file(struct workload *w, const char *fname, bool strict,
 		     const struct wl_load_options *o)
 {

@@ -4,6 +4,7 @@
  */
 #include "workload_impl.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* One hotplug entry {"cpu": N, "at_us": T, "online": bool} into @h; false
@@ -108,26 +109,61 @@ static double get_number(struct ctx *c, const struct json_member *m, double min,
 	return m->value->number;
 }
 
+/*
+ * A "capacity" list that disagrees with the CPU count: longer than "cpus"
+ * is an error; shorter leaves CPUs at 1024 (unless a cluster gives theirs),
+ * said in a warning.
+ */
+static void check_capacity(struct ctx *c, const struct json_member *cap, int64_t cpus,
+			   uint64_t given)
+{
+	int n = c->w->nr_cpus, first = -1, last = -1;
+	char which[32];
+
+	if (cpus && (int64_t)cap->value->len > cpus) {
+		VDIAG(c, true, cap->value, "\"capacity\" lists %zu CPUs but \"cpus\" is %lld",
+		      cap->value->len, (long long)cpus);
+		return;
+	}
+	for (int cpu = 0; cpu < n; cpu++)
+		if (!(given & (UINT64_C(1) << cpu))) {
+			first = first < 0 ? cpu : first;
+			last = cpu;
+		}
+	if (first < 0)
+		return;
+	if (first == last)
+		snprintf(which, sizeof(which), "CPU %d runs", first);
+	else
+		snprintf(which, sizeof(which), "CPUs %d-%d run", first, last);
+	VDIAG(c, false, cap->value, "\"capacity\" lists %zu of the %d CPUs: %s at 1024 "
+	      "(full speed)", cap->value->len, n, which);
+}
+
 void parse_platform(struct ctx *c, const struct json_value *p)
 {
 	struct workload *w = c->w;
-	int64_t v;
+	const struct json_member *cap_m = NULL;
+	uint64_t cap_given = 0;
+	int64_t v, cpus = 0;
 
 	for (size_t i = 0; i < p->len; i++) {
 		const struct json_member *m = &p->members[i];
 
 		if (!strcmp(m->key, "cpus")) {
 			if (get_int(c, m, 1, WL_MAX_CPUS, &v))
-				w->nr_cpus = (int)v;
+				w->nr_cpus = (int)(cpus = v);
 		} else if (!strcmp(m->key, "capacity")) {
 			const struct json_value *a = m->value;
 
 			if (!want_type(c, m, JSON_ARRAY))
 				continue;
+			cap_m = m;
 			for (size_t k = 0; k < a->len && k < WL_MAX_CPUS; k++) {
 				struct json_member e = { .key = m->key, .line = a->items[k]->line,
 							 .col = a->items[k]->col, .value = a->items[k] };
 
+				cap_given |= UINT64_C(1) << k;
 				if (get_int(c, &e, 1, 1024, &v))
 					w->cpus[k].capacity = (uint32_t)v;
 			}
@@ -171,8 +207,10 @@ void parse_platform(struct ctx *c, const struct json_value *p)
 						w->cpus[cpu].cluster = cm->key;
 						w->cpus[cpu].power_busy_mw = busy;
 						w->cpus[cpu].power_idle_mw = idle;
-						if (cap)
+						if (cap) {
 							w->cpus[cpu].capacity = (uint32_t)cap;
+							cap_given |= UINT64_C(1) << cpu;
+						}
 						if (cpu + 1 > w->nr_cpus)
 							w->nr_cpus = cpu + 1;
 					}
@@ -192,6 +230,8 @@ void parse_platform(struct ctx *c, const struct json_value *p)
 			     "tick_hz, mem_bw, io_bw)", m->key);
 		}
 	}
+	if (cap_m)
+		check_capacity(c, cap_m, cpus, cap_given);
 }
 
 /*
