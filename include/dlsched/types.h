@@ -231,7 +231,9 @@ struct dls_ops {
 	 * before their time.
 	 */
 	void (*timer_cancel)(void *ctx, struct dls_timer *t);
-	/** @p cpu must call dls_schedule() (or pick again) soon. */
+	/** @p cpu must call dls_schedule() (or pick again) soon. Never asked
+	 *  of an offline CPU, except once by dls_cpu_offline() when it takes
+	 *  away the entity that CPU runs (dls_schedule() there returns NULL). */
 	void (*resched)(void *ctx, int cpu);
 	/** Optional: lock @p cpu's runqueue (used by cross-CPU operations). */
 	void (*lock)(void *ctx, int cpu);
