@@ -297,6 +297,8 @@ static void test_offline_cpu_schedules_nothing(void)
 	CU_ASSERT_FALSE(fake_take_resched(&e->fp, 1));
 	runtime = se->runtime;
 	REFUSED(e, dls_set_curr(&e->rq[1], se), DLS_EOFFLINE);
+	CU_ASSERT_STRING_EQUAL(dls_errname(DLS_EOFFLINE), "DLS_EOFFLINE");
+	CU_ASSERT_STRING_EQUAL(dls_strerror(DLS_EOFFLINE), "the runqueue's CPU is offline");
 	REFUSED(e, dls_pick_next(&e->rq[1]) == NULL ? 0 : -1, 0);
 	CU_ASSERT_PTR_NULL(dls_schedule(&e->rq[1]));
 	e->fp.now += 1 * MS;

@@ -907,7 +907,10 @@ static void test_posix_task_dead(void)
 	struct dls_entity se;
 	struct dls_posix_timer pt;
 	struct dls_ops ops;
-	struct dls_params p = { .runtime = 1 * MS, .deadline = 10 * MS };
+	/* A deadline long enough that a stalled test thread still throttles
+	 * it before it (a 10 ms one passed under TSan on a loaded machine:
+	 * replenished at once, not throttled). */
+	struct dls_params p = { .runtime = 1 * MS, .deadline = 100 * MS };
 	struct dead_rec d = { .r = r, .dom = &dom, .se = &se, .pt = &pt, .rc = 1 };
 	pthread_t th;
 	int rc = 1;
