@@ -837,7 +837,8 @@ static void test_capacity_scaling(void)
 	at(&e, 2 * MS);
 	dls_tick(&e.rq);
 	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
-	DLS_ASSERT_EQ_U64(a.stats.runtime_consumed, 1 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.exec_time, 1 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.runtime_charged, 1 * MS);
 	at(&e, 4 * MS);
 	dls_tick(&e.rq);
 	CU_ASSERT_TRUE(a.throttled);

@@ -137,7 +137,8 @@ static void test_one_cpu_schedule(void)
 	CU_ASSERT_TRUE(a.throttled);
 	DLS_ASSERT_EQ_S64(a.runtime, 0);
 	DLS_ASSERT_EQ_U64(a.timer.expires, base + 10 * MS);
-	DLS_ASSERT_EQ_U64(a.stats.runtime_consumed, 8 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.exec_time, 8 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.runtime_charged, 5 * MS); /* its whole budget */
 	CU_ASSERT_EQUAL(a.bw_state, DLS_BW_CONTENDING); /* throttled: still active */
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
 	CHECK(&e);
@@ -632,7 +633,8 @@ static void test_two_cpus_schedule(void)
 	DLS_ASSERT_EQ_U64(e.rq[0].running_bw, DLS_BW_UNIT / 2);
 	e.fp.now = base + 10 * MS;
 	dls_tick(&e.rq[0]);
-	DLS_ASSERT_EQ_U64(a.stats.runtime_consumed, 8 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.exec_time, 8 * MS);
+	DLS_ASSERT_EQ_U64(a.stats.runtime_charged, 5 * MS); /* its whole budget */
 	DLS_ASSERT_EQ_U64(a.stats.throttles, 1);
 	DLS_ASSERT_EQ_U64(a.deadline, base + 20 * MS);
 	DLS_ASSERT_EQ_S64(a.runtime, 5 * MS);

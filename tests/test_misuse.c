@@ -201,6 +201,120 @@ static void test_current(void)
 	free(e);
 }
 
+/* Unknown flag bits were ignored: a caller's typo (or a flag of a newer
+ * version) ran as something else. */
+static void test_unknown_flags(void)
+{
+	struct env *e = env_new(false);
+
+	attach(e, 0, 0);
+	REFUSED(e, dls_enqueue(&e->rq[0], &e->se[0], 0x4u), DLS_EFLAGS);
+	REFUSED(e, dls_enqueue(&e->rq[0], &e->se[0], DLS_ENQUEUE_WAKEUP | 0x80000000u),
+		DLS_EFLAGS);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e->rq[0], &e->se[0]), 0);
+	REFUSED(e, dls_dequeue(&e->rq[0], &e->se[0], 0x4u), DLS_EFLAGS);
+	REFUSED(e, dls_dequeue(&e->rq[0], &e->se[0], DLS_DEQUEUE_SLEEP | 0x100u),
+		DLS_EFLAGS);
+	CU_ASSERT_TRUE(e->se[0].queued);
+	free(e);
+}
+
+/* dls_dequeue() with no flag on an entity off the tree returned 0 having
+ * done nothing: now a code, and nothing changes (not even a charge). */
+static void test_dequeue_not_queued(void)
+{
+	struct env *e = env_new(false);
+
+	attach(e, 0, 0);
+	REFUSED(e, dls_dequeue(&e->rq[0], &e->se[0], 0), DLS_ENOTQUEUED); /* blocked */
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e->rq[0], &e->se[0]), 0);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e->rq[0]), &e->se[0]);
+	e->fp.now += 1 * MS;
+	dls_tick(&e->rq[0]);
+	CU_ASSERT_TRUE(e->se[0].throttled); /* runnable, current, not queued */
+	e->fp.now += 10;
+	REFUSED(e, dls_dequeue(&e->rq[0], &e->se[0], 0), DLS_ENOTQUEUED);
+	free(e);
+}
+
+/* dls_smp_init() on misaligned storage wrote the struct through it (a
+ * misaligned store: UBSan, a fault on strict-alignment MCUs) before the
+ * mask initialisation refused it. */
+static void test_smp_storage_misaligned(void)
+{
+	struct env *e = env_new(false);
+
+	memset(e->smp_mem, 0xa5, sizeof(e->smp_mem));
+	REFUSED(e, dls_smp_init(&e->dom, e->smp_mem + 1, dls_smp_size(NCPU)), DLS_EINVAL);
+	REFUSED(e, dls_smp_init(&e->dom, e->smp_mem + 2, dls_smp_size(NCPU)), DLS_EINVAL);
+	CU_ASSERT_PTR_NULL(e->dom.smp);
+	DLS_ASSERT_EQ_S64(dls_smp_init(&e->dom, e->smp_mem, dls_smp_size(NCPU)), 0);
+	free(e);
+}
+
+static void count_stranded(void *arg, struct dls_entity *se)
+{
+	(void)se;
+	++*(int *)arg;
+}
+
+/*
+ * An entity pinned to CPU 1 is throttled there; CPU 1 goes offline and
+ * strands it (smp.h, dls_cpu_offline()). Its replenishment timer then
+ * queued it on the offline runqueue and asked CPU 1 to reschedule, and
+ * dls_schedule() there returned it and charged it. Now the offline CPU is
+ * not asked, picks nothing and charges nothing; the entity runs when the
+ * CPU comes back.
+ */
+static void test_offline_cpu_schedules_nothing(void)
+{
+	struct env *e = env_new(true);
+	struct dls_cpumask *m = (struct dls_cpumask *)(void *)e->mask_mem;
+	struct dls_entity *se = &e->se[0];
+	int stranded = 0;
+	int64_t runtime;
+
+	CU_ASSERT_EQUAL_FATAL(dls_cpumask_init(m, sizeof(e->mask_mem), NCPU), 0);
+	dls_cpumask_set(m, 1);
+	attach(e, 1, 0);
+	DLS_ASSERT_EQ_S64(dls_entity_set_affinity(se, m), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&e->rq[1], se), 0);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e->rq[1]), se);
+	e->fp.now += 1 * MS;
+	dls_tick(&e->rq[1]);
+	CU_ASSERT_TRUE_FATAL(se->throttled);
+	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e->dom, 1, true, count_stranded, &stranded), 0);
+	DLS_ASSERT_EQ_S64(stranded, 1);
+	CU_ASSERT_TRUE(fake_take_resched(&e->fp, 1)); /* stop running it */
+	CU_ASSERT_PTR_NULL(e->rq[1].curr);
+	CU_ASSERT_PTR_NULL(dls_schedule(&e->rq[1]));
+
+	e->fp.now += 9 * MS; /* its next period: replenished, queued there */
+	DLS_ASSERT_EQ_U64(fake_fire_due(&e->fp), 1);
+	CU_ASSERT_FALSE(se->throttled);
+	CU_ASSERT_TRUE(se->queued);
+	CU_ASSERT_PTR_EQUAL(se->rq, &e->rq[1]);
+	CU_ASSERT_FALSE(fake_take_resched(&e->fp, 1));
+	runtime = se->runtime;
+	REFUSED(e, dls_set_curr(&e->rq[1], se), DLS_EOFFLINE);
+	CU_ASSERT_STRING_EQUAL(dls_errname(DLS_EOFFLINE), "DLS_EOFFLINE");
+	CU_ASSERT_STRING_EQUAL(dls_strerror(DLS_EOFFLINE), "the runqueue's CPU is offline");
+	REFUSED(e, dls_pick_next(&e->rq[1]) == NULL ? 0 : -1, 0);
+	CU_ASSERT_PTR_NULL(dls_schedule(&e->rq[1]));
+	e->fp.now += 1 * MS;
+	CU_ASSERT_PTR_NULL(dls_schedule(&e->rq[1]));
+	dls_tick(&e->rq[1]);
+	DLS_ASSERT_EQ_S64(se->runtime, runtime); /* not charged */
+	CU_ASSERT_PTR_NULL(e->rq[1].curr);
+	check(e);
+
+	DLS_ASSERT_EQ_S64(dls_cpu_online(&e->dom, 1), 0);
+	CU_ASSERT_TRUE(fake_take_resched(&e->fp, 1));
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&e->rq[1]), se);
+	check(e);
+	free(e);
+}
+
 /* 270% of one CPU was once admitted; 100% and "unlimited" stay valid. */
 static void test_bw_limit_over_one_cpu(void)
 {
@@ -356,6 +470,10 @@ static const struct dls_test_case cases[] = {
 	{ "affinity mask of another CPU count", test_affinity_mask_size },
 	{ "dls_entity_move: detached, running, partitioned", test_move },
 	{ "PI: a blocked task locks, a non-owner unlocks", test_pi },
+	{ "unknown enqueue / dequeue flags", test_unknown_flags },
+	{ "dls_dequeue with no flag on an entity off the tree", test_dequeue_not_queued },
+	{ "dls_smp_init on misaligned storage", test_smp_storage_misaligned },
+	{ "an offline CPU picks and charges nothing", test_offline_cpu_schedules_nothing },
 	{ NULL, NULL },
 };
 

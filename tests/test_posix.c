@@ -907,7 +907,10 @@ static void test_posix_task_dead(void)
 	struct dls_entity se;
 	struct dls_posix_timer pt;
 	struct dls_ops ops;
-	struct dls_params p = { .runtime = 1 * MS, .deadline = 10 * MS };
+	/* A deadline long enough that a stalled test thread still throttles
+	 * it before it (a 10 ms one passed under TSan on a loaded machine:
+	 * replenished at once, not throttled). */
+	struct dls_params p = { .runtime = 1 * MS, .deadline = 100 * MS };
 	struct dead_rec d = { .r = r, .dom = &dom, .se = &se, .pt = &pt, .rc = 1 };
 	pthread_t th;
 	int rc = 1;
@@ -975,6 +978,196 @@ static void test_posix_task_dead(void)
 	free(r);
 }
 
+/* A task of the heap, as an integrator embeds its entity and the platform
+ * halves of both of its timers. */
+struct heap_task {
+	struct dls_entity se;
+	struct dls_posix_timer repl, zero_lag;
+};
+
+struct zl_kill {
+	struct dls_posix *plat;
+	struct dls_domain *dom;
+	struct heap_task *task;
+	pthread_mutex_t m;
+	int rc;
+	bool running_after; /* the 0-lag expiry was still in progress */
+	bool done;
+};
+
+/* Kill the task, then free its memory at once, as dls_posix_task_dead()
+ * allows. */
+static void *zl_killer(void *arg)
+{
+	struct zl_kill *k = arg;
+	struct dls_posix_timer *pz = &k->task->zero_lag;
+	int rc = dls_posix_task_dead(k->dom, &k->task->se, &k->task->repl);
+	bool running = timer_running(&k->plat->timers, pz); /* compares pointers */
+
+	free(k->task);
+	pthread_mutex_lock(&k->m);
+	k->rc = rc;
+	k->running_after = running;
+	k->done = true;
+	pthread_mutex_unlock(&k->m);
+	return NULL;
+}
+
+/*
+ * dls_posix_task_dead() waits for the 0-lag timer too. A reclaiming entity
+ * with both timers bound (posix.h) runs, then blocks before its 0-lag time
+ * (GRUB: it stays active non-contending, sched-deadline.rst §2.2); its
+ * 0-lag expiry starts and is held at the gate before the runqueue lock;
+ * a thread kills the task and frees it as soon as the call returns. The
+ * call must not return while that expiry is in progress (it would read
+ * the freed timer: a heap-use-after-free under ASan).
+ *
+ * The 0-lag time: the entity (Q/P = 30/300 ms, u = 0.1) runs beside a
+ * queued plain one (u = 0.8), so GRUB charges it at max(u, Umax - Uinact -
+ * Uextra)/Umax = (0.1 + 0.8)/0.95 of the time it runs (Uinact = 0, Uextra
+ * = 0.95 - 0.9), and after running dt its 0-lag time is
+ * wake + 0.947 dt * P/Q = wake + 9.47 dt: about 8.5 dt ahead when it blocks.
+ */
+static void test_posix_task_dead_zero_lag(void)
+{
+	struct dom_rec *r = calloc(1, sizeof(*r));
+	struct heap_task *v = calloc(1, sizeof(*v));
+	struct dls_domain dom;
+	struct dls_rq rq[1];
+	struct dls_entity other;
+	struct dls_posix_timer opt, opz;
+	struct dls_ops ops;
+	struct dls_params pv = { .runtime = 30 * MS, .deadline = 300 * MS,
+				 .flags = DLS_FLAG_RECLAIM };
+	struct dls_params po = { .runtime = 240 * MS, .deadline = 300 * MS };
+	struct zl_kill k = { .plat = &r->plat, .dom = &dom, .task = v, .rc = 1 };
+	bool done_early;
+	pthread_t th;
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	CU_ASSERT_FATAL(r != NULL && v != NULL);
+	pthread_mutex_init(&r->m, NULL);
+	pthread_mutex_init(&k.m, NULL);
+	DLS_ASSERT_EQ_S64(dls_posix_init(&r->plat, NULL, r->locks, 1), 0);
+	r->plat.user = r;
+	dls_posix_fill_ops(&gate.real, dom_resched, NULL);
+	ops = gate.real;
+	ops.lock = gated_lock;
+	ops.unlock = gated_unlock;
+	DLS_ASSERT_EQ_S64(dls_domain_init(&dom, &ops, &r->plat, NULL, rq, 1), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_start(&r->plat), 0);
+	pthread_mutex_lock(&gate.m);
+	gate.service = r->plat.timers.thread;
+	pthread_mutex_unlock(&gate.m);
+
+	dls_entity_init(&v->se);
+	dls_posix_timer_bind(&v->repl, &v->se.timer);
+	dls_posix_timer_bind(&v->zero_lag, &v->se.inactive_timer);
+	dls_entity_init(&other);
+	dls_posix_timer_bind(&opt, &other.timer);
+	dls_posix_timer_bind(&opz, &other.inactive_timer);
+	ops.lock(&r->plat, 0);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(rq, &v->se, &pv), 0);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(rq, &other, &po), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(rq, &v->se), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(rq, &other), 0);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(rq), &v->se); /* FIFO on equal deadlines */
+	ops.unlock(&r->plat, 0);
+	sleep_ns(5 * MS);
+	gate_set(true);
+	ops.lock(&r->plat, 0);
+	DLS_ASSERT_EQ_S64(dls_dequeue(rq, &v->se, DLS_DEQUEUE_SLEEP), 0);
+	CU_ASSERT_EQUAL_FATAL(v->se.bw_state, DLS_BW_NON_CONTENDING);
+	CU_ASSERT_FATAL(v->se.inactive_timer.armed);
+	ops.unlock(&r->plat, 0);
+	for (int i = 0; i < 5000 && !timer_running(&r->plat.timers, &v->zero_lag); i++)
+		sleep_ns(1 * MS); /* the 0-lag time passes: the expiry starts */
+	CU_ASSERT_FATAL(timer_running(&r->plat.timers, &v->zero_lag));
+
+	CU_ASSERT_FATAL(pthread_create(&th, NULL, zl_killer, &k) == 0);
+	sleep_ns(20 * MS); /* the killer has detached it and waits */
+	pthread_mutex_lock(&k.m);
+	done_early = k.done;
+	pthread_mutex_unlock(&k.m);
+	CU_ASSERT_FALSE(done_early); /* it waits for the held expiry */
+	gate_set(false);
+	CU_ASSERT_FATAL(pthread_join(th, NULL) == 0);
+	DLS_ASSERT_EQ_S64(k.rc, 0);
+	CU_ASSERT_FALSE(k.running_after);
+
+	ops.lock(&r->plat, 0);
+	DLS_ASSERT_EQ_U64(rq[0].nr_attached, 1);
+	DLS_ASSERT_EQ_U64(rq[0].running_bw, other.bw);
+	DLS_ASSERT_VALID(dls_rq_check(&rq[0]));
+	ops.unlock(&r->plat, 0);
+	DLS_ASSERT_EQ_S64(dls_posix_task_dead(&dom, &other, &opt), 0);
+	dls_posix_stop(&r->plat);
+	dls_posix_destroy(&r->plat);
+	pthread_mutex_destroy(&k.m);
+	pthread_mutex_destroy(&r->m);
+	free(r);
+}
+
+/*
+ * An entity whose 0-lag timer is not bound, in a domain with a reclaiming
+ * entity (posix.h, dls_posix_fill_ops()): the arm is not dereferenced; the
+ * entity stays active non-contending while it is blocked (its bandwidth in
+ * running_bw: reclaiming less, never more) until it wakes or dies.
+ */
+static void test_posix_unbound_zero_lag(void)
+{
+	struct dom_rec *r = calloc(1, sizeof(*r));
+	struct dls_domain dom;
+	struct dls_rq rq[1];
+	struct dls_entity se, rec;
+	struct dls_posix_timer pt, rpt, rpz;
+	struct dls_ops ops;
+	struct dls_params p = { .runtime = 30 * MS, .deadline = 300 * MS };
+	struct dls_params pr = { .runtime = 30 * MS, .deadline = 300 * MS,
+				 .flags = DLS_FLAG_RECLAIM };
+
+	DLS_TEST_SKIP_WITHOUT_THREADS();
+	CU_ASSERT_FATAL(r != NULL);
+	pthread_mutex_init(&r->m, NULL);
+	DLS_ASSERT_EQ_S64(dls_posix_init(&r->plat, NULL, r->locks, 1), 0);
+	r->plat.user = r;
+	dls_posix_fill_ops(&ops, dom_resched, NULL);
+	DLS_ASSERT_EQ_S64(dls_domain_init(&dom, &ops, &r->plat, NULL, rq, 1), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_start(&r->plat), 0);
+	dls_entity_init(&se);
+	dls_posix_timer_bind(&pt, &se.timer); /* its 0-lag timer left unbound */
+	dls_entity_init(&rec);
+	dls_posix_timer_bind(&rpt, &rec.timer);
+	dls_posix_timer_bind(&rpz, &rec.inactive_timer);
+	ops.lock(&r->plat, 0);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(rq, &rec, &pr), 0);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(rq, &se, &p), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(rq, &se), 0);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(rq), &se);
+	ops.unlock(&r->plat, 0);
+	sleep_ns(2 * MS);
+	ops.lock(&r->plat, 0);
+	DLS_ASSERT_EQ_S64(dls_dequeue(rq, &se, DLS_DEQUEUE_SLEEP), 0);
+	CU_ASSERT_EQUAL(se.bw_state, DLS_BW_NON_CONTENDING);
+	ops.unlock(&r->plat, 0);
+	sleep_ns(60 * MS); /* well past its 0-lag time (about 20 ms) */
+	ops.lock(&r->plat, 0);
+	CU_ASSERT_EQUAL(se.bw_state, DLS_BW_NON_CONTENDING); /* never fired */
+	DLS_ASSERT_EQ_U64(rq[0].running_bw, se.bw);
+	DLS_ASSERT_VALID(dls_rq_check(&rq[0]));
+	DLS_ASSERT_EQ_S64(dls_wakeup(rq, &se), 0);
+	CU_ASSERT_EQUAL(se.bw_state, DLS_BW_CONTENDING);
+	DLS_ASSERT_VALID(dls_rq_check(&rq[0]));
+	ops.unlock(&r->plat, 0);
+	DLS_ASSERT_EQ_S64(dls_posix_task_dead(&dom, &se, &pt), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_task_dead(&dom, &rec, &rpt), 0);
+	DLS_ASSERT_EQ_U64(rq[0].running_bw, 0);
+	dls_posix_stop(&r->plat);
+	dls_posix_destroy(&r->plat);
+	pthread_mutex_destroy(&r->m);
+	free(r);
+}
+
 /* Two platforms in one process do not see each other; a timer stays with
  * the service it was first armed on. */
 static void test_two_instances(void)
@@ -1013,6 +1206,8 @@ static const struct dls_test_case domain_cases[] = {
 	{ "0-lag timer on the service thread (GRUB)", test_domain_zero_lag },
 	{ "two instances are independent", test_two_instances },
 	{ "task death waits for an expiry in progress", test_posix_task_dead },
+	{ "task death waits for a 0-lag expiry in progress", test_posix_task_dead_zero_lag },
+	{ "an unbound 0-lag timer never fires", test_posix_unbound_zero_lag },
 	{ NULL, NULL },
 };
 

@@ -83,6 +83,7 @@
 	X(ENOCPU, -30, "no online CPU allowed by the affinity mask")           \
 	X(ESTATE, -31, "operation not allowed in the object's current state")  \
 	X(ECAPACITY, -32, "remaining CPUs cannot hold the admitted bandwidth") \
+	X(EOFFLINE, -33, "the runqueue's CPU is offline")                      \
 	X(EEXITED, -40, "worker thread has exited")                            \
 	X(ESTOPPED, -41, "worker stopped before its thread function ran")      \
 	X(ETHREAD, -42, "a thread could not be created")                       \

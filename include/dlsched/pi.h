@@ -17,6 +17,19 @@
  * changes, dls_pi_ops::boost_changed tells the integrator, who requeues the
  * task (for a deadline entity: dls_entity_set_boost()).
  *
+ * A deadline task's own key must follow its entity's absolute deadline
+ * (dls_entity::deadline), which the EDF core moves at every replenishment
+ * and at every wake-up that starts a new instance. The core cannot tell
+ * this module itself: it moves deadlines under a runqueue lock, often in
+ * a timer expiry, while boost_changed runs under the PI lock and takes
+ * runqueue locks, so the two locks are taken in that order only. The
+ * integrator therefore calls dls_pi_sync_entity() (PI lock held, the
+ * entity's deadline stable) for a deadline task before it locks or
+ * trylocks, and for every task that owns a mutex or waits on one before
+ * its CPU picks again; dls_pi_check_entity() tells a task that was missed.
+ * A stale own key orders a waiter by an old deadline, and leaves an owner
+ * whose deadline moved past a waiter's unboosted: a priority inversion.
+ *
  * @code
  * struct dls_pi_ctx pi;
  * dls_pi_ctx_init(&pi, &my_pi_ops, my_ctx);
@@ -40,6 +53,8 @@
 #define DLSCHED_PI_H
 
 #include <dlsched/rbtree.h>
+
+struct dls_entity;
 
 /**
  * @defgroup pi Priority and deadline inheritance
@@ -75,7 +90,9 @@ struct dls_pi_waiter {
 
 /** @brief PI state of a task (embed it). */
 struct dls_pi_task {
-	struct dls_pi_key own;          /**< read-only: its own key */
+	/** read-only: its own key; for a deadline task own.dl is its
+	 *  entity's deadline as of the last dls_pi_sync_entity() */
+	struct dls_pi_key own;
 	struct dls_pi_key eff;          /**< read-only: own key or an inherited one */
 	bool boosted;                   /**< read-only: eff differs from own */
 	/** read-only: when boosted, the task of the top pi-waiter (blocked
@@ -213,6 +230,37 @@ DLS_API void dls_pi_remove_waiter(struct dls_pi_ctx *pi, struct dls_pi_task *t);
  */
 DLS_API void dls_pi_set_own(struct dls_pi_ctx *pi, struct dls_pi_task *t,
 			    int prio, bool has_dl, uint64_t dl);
+
+/**
+ * @brief Bring a deadline task's own key in step with its entity: when
+ * @p t has a deadline and own.dl differs from @p se's absolute deadline,
+ * dls_pi_set_own() with that deadline (its priority kept), which re-keys
+ * its waiter and boosts or deboosts the chain it blocks (boost_changed
+ * runs for every task whose effective key changes, @p t included).
+ * @param[in,out] pi the context.
+ * @param[in,out] t the task.
+ * @param[in] se the scheduling entity of the task.
+ * @return true when own.dl changed.
+ * @note The PI lock held, and @p se's deadline stable (its runqueue lock
+ *       held, or nothing else runs): call it before @p t locks or
+ *       trylocks, and, for every task owning a mutex or blocked on one,
+ *       after its entity was replenished or started a new instance.
+ */
+DLS_API bool dls_pi_sync_entity(struct dls_pi_ctx *pi, struct dls_pi_task *t,
+				const struct dls_entity *se);
+
+/**
+ * @brief Check a task against its scheduling entity: a deadline task's
+ * own.dl equals the entity's deadline (dls_pi_sync_entity()), and the
+ * entity's boost follows the effective key (boosted with eff.dl exactly
+ * while t->boosted and t->eff.has_dl, as boost_changed applies it).
+ * @param[in] t the task.
+ * @param[in] se its scheduling entity.
+ * @return NULL when in step, else what differs.
+ * @note The PI lock and @p se's runqueue lock held.
+ */
+DLS_API const char *dls_pi_check_entity(const struct dls_pi_task *t,
+					const struct dls_entity *se);
 
 /**
  * @brief Key order used by every tree here.

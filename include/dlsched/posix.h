@@ -105,8 +105,26 @@ DLS_API int dls_posix_init(struct dls_posix *p, const struct dls_posix_config *c
  * @brief Fill @p ops with the platform's now, timer_arm, timer_cancel
  * (dls_posix_timer_try_cancel(): it never waits, as the core calls it with
  * a runqueue lock held), lock and unlock; the domain's ctx must be the
- * struct dls_posix. Every entity's timer must be bound
- * (dls_posix_timer_bind()) before it is attached.
+ * struct dls_posix.
+ *
+ * Every entity has two core timers, and each one the library arms needs a
+ * platform timer bound to it (dls_posix_timer_bind()) before the entity is
+ * attached:
+ *  - dls_entity::timer, the replenishment timer: always;
+ *  - dls_entity::inactive_timer, the 0-lag timer of bandwidth reclaiming
+ *    (GRUB): the library arms it for @em every entity that blocks before
+ *    its 0-lag time while the domain has a DLS_FLAG_RECLAIM entity, so
+ *    bind it for every entity of a domain that may hold one.
+ *    An unbound 0-lag timer is handled, never dereferenced: it does not
+ *    fire, so the entity's bandwidth stays active while it is blocked
+ *    (until it wakes or dies) and reclaiming entities reclaim less than
+ *    they could, never more.
+ *
+ * @code
+ * dls_entity_init(&task->se);
+ * dls_posix_timer_bind(&task->repl, &task->se.timer);
+ * dls_posix_timer_bind(&task->zero_lag, &task->se.inactive_timer);
+ * @endcode
  * @param[out] ops the ops.
  * @param[in] resched the integrator's reschedule request (receives the
  *            struct dls_posix as ctx).
@@ -195,13 +213,16 @@ DLS_API struct dls_rq *dls_posix_entity_lock(struct dls_entity *se);
 
 /**
  * @brief The task died: detach its entity (dls_task_dead() under the lock
- * of its runqueue, followed if it migrates), then wait until no expiry of
- * its replenishment timer is in progress. Afterwards the entity and @p t
- * may be freed or initialised again.
+ * of its runqueue, followed if it migrates), then cancel every platform
+ * timer the entity owns and wait until no expiry of any is in progress:
+ * @p t and the timers bound to dls_entity::timer and
+ * dls_entity::inactive_timer (its 0-lag timer). Afterwards the entity and
+ * its platform timers may be freed or initialised again.
  * @param[in,out] dom the domain it was attached in; its ctx is the struct
  *            dls_posix (the entity may have moved to another domain since).
  * @param[in,out] se the entity.
- * @param[in,out] t its platform timer (dls_posix_timer_bind()).
+ * @param[in,out] t its replenishment timer's platform half
+ *            (dls_posix_timer_bind(t, &se->timer)).
  * @retval 0 success.
  * @retval DLS_EINVAL a NULL argument.
  * @retval DLS_ESTATE @p se was not attached (the timer was still waited for).

@@ -146,9 +146,11 @@ DLS_API void dls_posix_timer_init(struct dls_posix_timer *t, dls_posix_timer_fn 
 				  void *arg);
 
 /**
- * @brief Make @p t the platform half of a scheduler entity's timer
- * (@p core is &se->timer): the ops of dls_posix_fill_ops() arm and cancel
- * it, and its expiry calls dls_timer_expired() with the lock of the
+ * @brief Make @p t the platform half of one of a scheduler entity's two
+ * timers: @p core is &se->timer (replenishment; always bind it) or
+ * &se->inactive_timer (0-lag; bind it in any domain that may hold a
+ * DLS_FLAG_RECLAIM entity, see dls_posix_fill_ops()), each with its own
+ * @p t. The ops of dls_posix_fill_ops() arm and cancel it, and its expiry calls dls_timer_expired() with the lock of the
  * entity's current runqueue held (taken through the domain's lock op,
  * following the entity if it migrated while armed).
  * @param[out] t the platform timer; it must outlive the entity's attachment.

@@ -237,6 +237,7 @@ DLS_API int dls_task_dead(struct dls_rq *rq, struct dls_entity *se);
  * @retval DLS_EDETACHED @p se is not attached.
  * @retval DLS_EOTHERRQ @p se is attached to another runqueue.
  * @retval DLS_EQUEUED @p se is already queued.
+ * @retval DLS_EFLAGS a bit of @p flags other than DLS_ENQUEUE_*.
  * On any error nothing changed.
  */
 DLS_API int dls_enqueue(struct dls_rq *rq, struct dls_entity *se,
@@ -257,6 +258,10 @@ DLS_API int dls_enqueue(struct dls_rq *rq, struct dls_entity *se,
  * @retval DLS_EOTHERRQ @p se is attached to another runqueue.
  * @retval DLS_ENOTRUNNABLE DLS_DEQUEUE_SLEEP or DLS_DEQUEUE_DONE on an
  *         entity that is not runnable (it already blocked).
+ * @retval DLS_ENOTQUEUED no flag, and @p se is not queued (throttled, or
+ *         blocked): there is nothing to take off; a throttled current
+ *         entity is charged by dls_update_curr() or dls_put_prev().
+ * @retval DLS_EFLAGS a bit of @p flags other than DLS_DEQUEUE_*.
  * On any error nothing changed.
  */
 DLS_API int dls_dequeue(struct dls_rq *rq, struct dls_entity *se,
@@ -287,9 +292,10 @@ DLS_API bool dls_check_preempt(struct dls_rq *rq, const struct dls_entity *se);
 /**
  * @brief The earliest-deadline queued entity, made current.
  * @param[in,out] rq the runqueue (lock held); no entity is current.
- * @return the entity to run, or NULL when none is queued. If an entity is
- *         still current (dls_put_prev() was not called) it is returned and
- *         nothing changes.
+ * @return the entity to run, or NULL when none is queued or the CPU is
+ *         offline (rq->online false). If an entity is still current
+ *         (dls_put_prev() was not called) it is returned and nothing
+ *         changes.
  */
 DLS_API struct dls_entity *dls_pick_next(struct dls_rq *rq);
 
@@ -311,6 +317,8 @@ DLS_API int dls_put_prev(struct dls_rq *rq, struct dls_entity *se);
  * @retval DLS_EOTHERRQ @p se is attached to another runqueue.
  * @retval DLS_ENOTQUEUED @p se is not queued.
  * @retval DLS_EHASCURR another entity is current (dls_put_prev() it first).
+ * @retval DLS_EOFFLINE @p rq's CPU is offline (dls_cpu_offline()): nothing
+ *         runs there.
  * On any error nothing changed.
  */
 DLS_API int dls_set_curr(struct dls_rq *rq, struct dls_entity *se);
@@ -389,10 +397,21 @@ DLS_API uint64_t dls_rq_extra_bw(const struct dls_rq *rq);
 DLS_API struct dls_rq *dls_timer_rq(const struct dls_timer *t);
 
 /**
- * @brief One-CPU convenience: charge and put back the current entity, pick
- * the earliest one and make it current.
- * @param[in,out] rq the runqueue (lock held).
- * @return the entity to run, or NULL to idle.
+ * @brief Charge and put back the current entity, pick the earliest one and
+ * make it current; in a global domain (dls_smp_init()) also pull earlier
+ * work from overloaded CPUs first and push surplus work after.
+ * @param[in,out] rq the runqueue (its lock held).
+ * @return the entity to run, or NULL to idle. NULL also on an offline CPU
+ *         (rq->online false: nothing is picked or charged there; the
+ *         library asks an offline CPU to reschedule only once, when
+ *         dls_cpu_offline() takes its current entity away, and entities
+ *         stranded there wait for dls_cpu_online()).
+ * @note In a global domain the pull and the push take other CPUs' runqueue
+ *       locks through the lock op, in CPU-id order, dropping and retaking
+ *       @p rq's lock on the way (see smp.h): call it holding @p rq's lock
+ *       and no other runqueue lock. A caller holding every runqueue lock
+ *       (a teardown, say) deadlocks here; use the granular dls_put_prev()
+ *       and dls_pick_next() instead, which touch @p rq only.
  */
 DLS_API struct dls_entity *dls_schedule(struct dls_rq *rq);
 

@@ -92,7 +92,8 @@ DLS_API size_t dls_smp_size(int nr_cpus);
  *             and 64-bit integers; it must outlive the domain.
  * @param[in] size its size.
  * @retval 0 success.
- * @retval DLS_EINVAL NULL pointer or too little storage.
+ * @retval DLS_EINVAL NULL pointer, misaligned @p storage (checked before
+ *         anything is written to it) or too little storage.
  * @retval DLS_ESTATE entities are already attached, or already initialised.
  */
 DLS_API int dls_smp_init(struct dls_domain *dom, void *storage, size_t size);

@@ -103,7 +103,12 @@ enum dls_bw_state {
 
 /** @brief Per-entity statistics; counters only grow. */
 struct dls_stats {
-	uint64_t runtime_consumed; /**< CPU time charged, capacity-scaled, ns */
+	uint64_t exec_time;        /**< time it ran, ns, scaled by the CPU's capacity
+				        (wall time on a full-speed CPU) */
+	uint64_t runtime_charged;  /**< budget charged against its runtime, ns: the
+				        same as @c exec_time unless DLS_FLAG_RECLAIM,
+				        which GRUB charges at its reclaiming rate
+				        (less while others leave bandwidth idle) */
 	uint64_t instances;        /**< instances started afresh (deadline = now + D, full
 				        budget: first wake-up, a wake-up the CBS rule renewed);
 				        not replenishments, which postpone the deadline */
@@ -231,7 +236,9 @@ struct dls_ops {
 	 * before their time.
 	 */
 	void (*timer_cancel)(void *ctx, struct dls_timer *t);
-	/** @p cpu must call dls_schedule() (or pick again) soon. */
+	/** @p cpu must call dls_schedule() (or pick again) soon. Never asked
+	 *  of an offline CPU, except once by dls_cpu_offline() when it takes
+	 *  away the entity that CPU runs (dls_schedule() there returns NULL). */
 	void (*resched)(void *ctx, int cpu);
 	/** Optional: lock @p cpu's runqueue (used by cross-CPU operations). */
 	void (*lock)(void *ctx, int cpu);

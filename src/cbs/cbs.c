@@ -344,7 +344,7 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 {
 	uint64_t start = se->exec_start;
 	uint64_t delta = now - start;
-	uint64_t scaled;
+	uint64_t scaled, charge;
 	bool dmiss;
 
 	if ((int64_t)delta <= 0)
@@ -354,12 +354,13 @@ void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 		return; /* throttled but not yet switched out: not charged */
 
 	scaled = scale_capacity(rq, delta);
-	se->stats.runtime_consumed += scaled;
+	se->stats.exec_time += scaled;
 	if (DLS_UNLIKELY(se->params.flags & DLS_FLAG_RECLAIM))
-		se->runtime -= (int64_t)dls__grub_reclaim(
-			rq, se, delta > CBS_STEP_MAX ? CBS_STEP_MAX : delta);
+		charge = dls__grub_reclaim(rq, se, delta > CBS_STEP_MAX ? CBS_STEP_MAX : delta);
 	else
-		se->runtime -= (int64_t)scaled;
+		charge = scaled;
+	se->runtime -= (int64_t)charge;
+	se->stats.runtime_charged += charge;
 	dls__cbs_avg_update(rq, scaled, now);
 
 	dmiss = dls_time_before(se->deadline, now);

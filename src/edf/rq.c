@@ -106,8 +106,14 @@ void dls__rq_requeue(struct dls_rq *rq, struct dls_entity *se, uint64_t now,
 	dls__rq_insert(rq, se, now);
 }
 
+/* An offline CPU is never asked to pick: what is queued there (an entity
+ * stranded by dls_cpu_offline(), replenished by its timer) waits for the
+ * CPU to come back. dls_cpu_offline() itself asks the CPU going down to
+ * stop running its current entity, through the op. */
 void dls__resched(struct dls_rq *rq)
 {
+	if (DLS_UNLIKELY(!rq->online))
+		return;
 	rq->dom->ops->resched(rq->dom->ctx, rq->cpu);
 }
 
@@ -124,6 +130,8 @@ int dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 	uint64_t now;
 
 	DLS_ASSERT(rq && se);
+	if (DLS_UNLIKELY(flags & ~(DLS_ENQUEUE_WAKEUP | DLS_ENQUEUE_REPLENISH)))
+		return DLS_EFLAGS;
 	if (DLS_UNLIKELY(se->rq != rq))
 		return dls__se_rq_err(se);
 	if (DLS_UNLIKELY(se->queued))
@@ -156,12 +164,17 @@ int dls_dequeue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 	uint64_t now;
 
 	DLS_ASSERT(rq && se);
+	if (DLS_UNLIKELY(flags & ~(DLS_DEQUEUE_SLEEP | DLS_DEQUEUE_DONE)))
+		return DLS_EFLAGS;
 	if (DLS_UNLIKELY(se->rq != rq))
 		return dls__se_rq_err(se);
 	/* Only a runnable entity can block or complete a job. */
 	if (DLS_UNLIKELY(!se->runnable &&
 			 (flags & (DLS_DEQUEUE_SLEEP | DLS_DEQUEUE_DONE))))
 		return DLS_ENOTRUNNABLE;
+	/* With no flag there must be something to take off the tree. */
+	if (DLS_UNLIKELY(!flags && !se->queued))
+		return DLS_ENOTQUEUED;
 	now = dls__now(rq);
 	if (se == rq->curr)
 		dls__cbs_account(rq, se, now);
@@ -231,6 +244,8 @@ int dls_set_curr(struct dls_rq *rq, struct dls_entity *se)
 		return DLS_ENOTQUEUED;
 	if (DLS_UNLIKELY(rq->curr))
 		return rq->curr == se ? 0 : DLS_EHASCURR;
+	if (DLS_UNLIKELY(!rq->online))
+		return DLS_EOFFLINE;
 	set_curr(rq, se);
 	return 0;
 }
@@ -262,6 +277,8 @@ struct dls_entity *dls_pick_next(struct dls_rq *rq)
 	DLS_ASSERT(rq);
 	if (DLS_UNLIKELY(rq->curr))
 		return rq->curr; /* still current: dls_put_prev() comes first */
+	if (DLS_UNLIKELY(!rq->online))
+		return NULL;
 	return pick_next(rq);
 }
 
@@ -280,6 +297,8 @@ struct dls_entity *dls_schedule(struct dls_rq *rq)
 
 	if (prev)
 		put_prev(rq, prev);
+	if (DLS_UNLIKELY(!rq->online))
+		return NULL; /* nothing runs on an offline CPU */
 	/* Global scheduling: before picking, pull earlier work from overloaded
 	 * CPUs (pre_schedule; a pull with no overloaded CPU costs one atomic
 	 * load). Also with no previous entity: the current one may have left

@@ -203,6 +203,10 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 
 	if (!dom || !storage)
 		return DLS_EINVAL;
+	/* Before the first write: a misaligned store faults on strict-
+	 * alignment CPUs. */
+	if ((uintptr_t)storage % _Alignof(struct dls_smp) != 0)
+		return DLS_EINVAL;
 	need = dls_smp_size(dom->nr_cpus);
 	if (size < need)
 		return DLS_EINVAL;

@@ -29,7 +29,10 @@ int dls_cpu_offline(struct dls_domain *dom, int cpu, bool force,
 	dls_cpudl_offline(&smp->cpudl, cpu);
 	if (rq->curr) {
 		dls_put_prev(rq, rq->curr);
-		dls__resched(rq);
+		/* The one request an offline CPU gets (dls__resched() skips
+		 * offline CPUs): stop running it; dls_schedule() there
+		 * returns NULL. */
+		dom->ops->resched(dom->ctx, cpu);
 	}
 	/* dls__smp_evict() may drop our lock, and a pull may then take entities off
 	 * the list: rescan from the head after every move. */

@@ -15,6 +15,7 @@
  * that would close a cycle is refused before anything changes.
  */
 #include <dlsched/pi.h>
+#include <dlsched/types.h>
 
 #include "internal.h"
 
@@ -264,7 +265,28 @@ void dls_pi_set_own(struct dls_pi_ctx *pi, struct dls_pi_task *t, int prio,
 		adjust_chain(pi, t);
 }
 
+bool dls_pi_sync_entity(struct dls_pi_ctx *pi, struct dls_pi_task *t,
+			const struct dls_entity *se)
+{
+	if (!t->own.has_dl || t->own.dl == se->deadline)
+		return false;
+	dls_pi_set_own(pi, t, t->own.prio, true, se->deadline);
+	return true;
+}
+
 /* ---- validator -------------------------------------------------------- */
+
+const char *dls_pi_check_entity(const struct dls_pi_task *t, const struct dls_entity *se)
+{
+	bool want = t->boosted && t->eff.has_dl;
+
+	if (t->own.has_dl && t->own.dl != se->deadline)
+		return "a deadline task's own PI deadline differs from its entity's "
+		       "deadline (dls_pi_sync_entity() was not called)";
+	if (se->rq && (se->boosted != want || (want && se->pi_deadline != t->eff.dl)))
+		return "the entity's boost differs from its PI effective key";
+	return NULL;
+}
 
 static bool listed(struct dls_pi_task *const *tasks, size_t n, const struct dls_pi_task *t)
 {

@@ -17,24 +17,37 @@ static uint64_t ops_now(void *ctx, int cpu)
 	return dls_posix_clock_now(&plat(ctx)->clock);
 }
 
-static struct dls_posix_timer *platform_timer(const struct dls_timer *t)
+/* The platform half bound to @t (dls_posix_timer_bind()), or NULL. */
+static struct dls_posix_timer *bound_timer(const struct dls_timer *t)
 {
 	struct dls_posix_timer *pt = (struct dls_posix_timer *)t->platform_data;
 
-	/* The entity's timer was not bound with dls_posix_timer_bind(). */
-	DLS_ASSERT(pt != NULL && pt->core == t);
-	return pt;
+	return pt && pt->core == t ? pt : NULL;
 }
 
+/*
+ * An unbound replenishment timer is a broken integration (the entity would
+ * stay throttled): asserted in checked builds, never dereferenced. An
+ * unbound 0-lag timer is a documented choice (dls_posix_fill_ops()): it
+ * never fires, so a blocked entity's bandwidth stays active until it wakes
+ * or dies, and reclaiming entities reclaim less, never more.
+ */
 static void ops_timer_arm(void *ctx, struct dls_timer *t, uint64_t abs_ns)
 {
-	dls_posix_timer_arm(plat(ctx)->svc, platform_timer(t), abs_ns);
+	struct dls_posix_timer *pt = bound_timer(t);
+
+	DLS_ASSERT(pt != NULL || t->zero_lag);
+	if (pt)
+		dls_posix_timer_arm(plat(ctx)->svc, pt, abs_ns);
 }
 
 static void ops_timer_cancel(void *ctx, struct dls_timer *t)
 {
+	struct dls_posix_timer *pt = bound_timer(t);
+
 	/* The core holds a runqueue lock: never wait for a running expiry. */
-	(void)dls_posix_timer_try_cancel(plat(ctx)->svc, platform_timer(t));
+	if (pt)
+		(void)dls_posix_timer_try_cancel(plat(ctx)->svc, pt);
 }
 
 static void ops_lock(void *ctx, int cpu)
@@ -173,22 +186,38 @@ struct dls_rq *dls_posix_entity_lock(struct dls_entity *se)
 	return dls_entity_lock(se);
 }
 
+/* The service @pt belongs to: that of its first arm, else the domain's. */
+static struct dls_posix_timers *timer_service(struct dls_domain *dom,
+					      const struct dls_posix_timer *pt)
+{
+	return pt->svc ? pt->svc : plat(dom->ctx)->svc;
+}
+
 int dls_posix_task_dead(struct dls_domain *dom, struct dls_entity *se,
 			struct dls_posix_timer *t)
 {
-	struct dls_posix_timers *svc;
+	/* Every platform timer the entity owns: @t, and what is bound to its
+	 * two core timers (the same as @t for the replenishment one when the
+	 * caller passes it, as it should). */
+	struct dls_posix_timer *own[3];
 	struct dls_rq *rq;
+	int n = 0;
 
 	if (!dom || !se || !t)
 		return DLS_EINVAL;
+	own[n++] = t;
+	if (bound_timer(&se->timer) && bound_timer(&se->timer) != t)
+		own[n++] = bound_timer(&se->timer);
+	if (bound_timer(&se->inactive_timer) && bound_timer(&se->inactive_timer) != t)
+		own[n++] = bound_timer(&se->inactive_timer);
 	rq = dls_posix_entity_lock(se);
-	/* The timer's service (arms happen under the runqueue lock we hold),
-	 * or the domain's if it was never armed. */
-	svc = t->svc ? t->svc : plat(dom->ctx)->svc;
-	if (dls__posix_timers_on_service(svc)) {
-		if (rq)
-			rq->dom->ops->unlock(rq->dom->ctx, rq->cpu);
-		return DLS_EDEADLK; /* it would wait for its own callback */
+	/* Arms happen under the runqueue lock we hold: the services are stable. */
+	for (int i = 0; i < n; i++) {
+		if (dls__posix_timers_on_service(timer_service(dom, own[i]))) {
+			if (rq)
+				rq->dom->ops->unlock(rq->dom->ctx, rq->cpu);
+			return DLS_EDEADLK; /* it would wait for its own callback */
+		}
 	}
 	if (rq) {
 		int err = dls_task_dead(rq, se); /* rq is se's: cannot fail */
@@ -198,8 +227,9 @@ int dls_posix_task_dead(struct dls_domain *dom, struct dls_entity *se,
 		rq->dom->ops->unlock(rq->dom->ctx, rq->cpu);
 	}
 	/* An expiry already taken off the tree may still be on its way to
-	 * the lock we held: wait until it has looked and gone. */
-	(void)dls_posix_timer_cancel(svc, t);
+	 * the lock we held: wait until each has looked and gone. */
+	for (int i = 0; i < n; i++)
+		(void)dls_posix_timer_cancel(timer_service(dom, own[i]), own[i]);
 	return rq ? 0 : DLS_ESTATE;
 }
 

@@ -1,0 +1,47 @@
+#!/bin/sh
+# The library's share of a bare-metal one-CPU program on Cortex-M4: compile
+# the core (as tools/check-freestanding.sh does, without assertions) with
+# the given optimisation flags, link tools/size/one_cpu_bare.c against it
+# with --gc-sections and no C library, and add up, from the linker map, the
+# .text, .rodata, .data and .bss that came from the library.
+#
+# usage: tools/lib-share-arm.sh [BUILD_DIR] -- CFLAGS...
+#   tools/lib-share-arm.sh build -- -O2
+#   tools/lib-share-arm.sh build -- -Os -ffunction-sections -fdata-sections
+# prints: <bytes>
+set -eu
+build=build
+if [ "${1:-}" != "--" ]; then
+	build=$1
+	shift
+fi
+[ "${1:-}" = "--" ] && shift
+cc=arm-none-eabi-gcc
+out="$build/freestanding-size"
+rm -rf "$out"
+mkdir -p "$out/include/dlsched"
+sed -e 's/@PROJECT_VERSION_MAJOR@/0/' -e 's/@PROJECT_VERSION_MINOR@/0/' \
+    -e 's/@PROJECT_VERSION_PATCH@/0/' -e 's/@DLS_MATH128_BACKEND_NUM@/0/' \
+    include/dlsched/config.h.in > "$out/include/dlsched/config.h"
+flags="-mcpu=cortex-m4 -mthumb -std=c11 -ffreestanding -nostdlib -Wall -Wextra -Werror $*"
+for s in src/*.c src/math128/*.c src/edf/*.c src/cbs/*.c src/pi/*.c; do
+	$cc $flags -DDLSCHED_FREESTANDING -Iinclude -I"$out/include" -Isrc \
+	    -c "$s" -o "$out/$(echo "$s" | tr / _).o"
+done
+arm-none-eabi-ar rcs "$out/libdlsched.a" "$out"/*.o
+$cc $flags -Iinclude -I"$out/include" tools/size/one_cpu_bare.c "$out/libdlsched.a" \
+    -lgcc -Wl,--gc-sections -Wl,-e,_start -Wl,-Map="$out/map" -o "$out/one_cpu_bare"
+awk '
+function hex(s,   i, v) {
+	v = 0
+	for (i = 3; i <= length(s); i++)
+		v = v * 16 + index("0123456789abcdef", tolower(substr(s, i, 1))) - 1
+	return v
+}
+/^Linker script and memory map/ { on = 1; next }
+!on { next }
+/^ \.(text|rodata|data|bss)/ {
+	if (NF >= 4) { f = $4; sz = $3 } else { getline; f = $3; sz = $2 }
+	if (f ~ /libdlsched\.a\(/) total += hex(sz)
+}
+END { printf "%d\n", total }' "$out/map"
