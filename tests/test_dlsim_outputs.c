@@ -154,7 +154,7 @@ static void parse_csv(struct outputs *o, char *text)
 	CU_ASSERT_EQUAL_FATAL(strncmp(line, "thread,job,release_ns,start_ns,", 31), 0);
 	while ((line = strtok(NULL, "\n"))) {
 		struct job_row *j = &o->jobs[o->nr_jobs];
-		char *f[16], *p = line + 1;
+		char *f[16] = { 0 }, *p = line + 1;
 		size_t n = 0;
 
 		CU_ASSERT_FATAL(o->nr_jobs < MAX_JOBS && line[0] == '"');

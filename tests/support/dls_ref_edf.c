@@ -228,7 +228,7 @@ static bool ref_partitioned(struct ref_task *ts, int n, int m, uint64_t horizon,
 	}
 	for (int c = 0; c < m; c++) {
 		struct ref_task sub[REF_MAXT];
-		int idx[REF_MAXT], k = 0;
+		int idx[REF_MAXT] = { 0 }, k = 0;
 
 		for (int i = 0; i < n; i++)
 			if (cpu_of[i] == c) {
