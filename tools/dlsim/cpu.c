@@ -36,24 +36,13 @@ void cpu_reschedule(struct sim *s, int cpu)
 	struct thread *prev = c->curr, *next = NULL;
 	struct dls_entity *se;
 
-	if (prev && !prev->is_dl && prev->runnable) {
-		/* Put a fair or rt thread back: at the tail when its slice ran out. */
-		bool expired = prev->slice_left == 0;
-
-		lower_add(s, prev, !expired);
-	}
+	/* A fair or rt thread goes back to its queue (lower.c). */
+	lower_put_prev(s, cpu, prev);
 	se = dls_schedule(&s->rqs[cpu]);
-	if (se) {
+	if (se)
 		next = dls_container_of(se, struct thread, se);
-	} else if (c->nr_lower) {
-		next = c->lower[0];
-		lower_remove(s, next);
-		if (!next->slice_left)
-			next->slice_left = next->task->sched.policy == WL_RR ? SLICE_RR
-										: SLICE_OTHER;
-		if (next->task->sched.policy == WL_FIFO)
-			next->slice_left = 0; /* no slice: runs until it blocks */
-	}
+	else
+		next = lower_pick(s, cpu);
 	if (next != prev) {
 		close_slice(s, cpu);
 		c->slice_start = s->now;
@@ -167,12 +156,11 @@ static void cpu_down(struct sim *s, int cpu, struct hotplug_log *l)
 	}
 	l->moved_dl = before - rq->nr_attached;
 	close_slice(s, cpu);
+	lower_put_prev(s, cpu, prev);
 	c->curr = NULL;
 	c->offline = true;
 	c->offline_since = s->now;
 	add_mark(s, cpu, -1, "offline");
-	if (prev && !prev->is_dl && prev->runnable)
-		lower_add(s, prev, true);
 	for (int i = 0; i < s->nr_threads; i++) {
 		struct thread *t = s->threads[i];
 		int target;
@@ -187,13 +175,7 @@ static void cpu_down(struct sim *s, int cpu, struct hotplug_log *l)
 			add_mark(s, cpu, t->id, "stranded");
 			continue;
 		}
-		if (t->runnable)
-			lower_remove(s, t);
-		c->nr_assigned--;
-		t->cpu = target;
-		s->cpus[target].nr_assigned++;
-		if (t->runnable)
-			lower_add(s, t, false);
+		lower_move(s, t, target);
 		l->moved_other++;
 	}
 	c->need_resched = false;

@@ -5,8 +5,11 @@
  *   engine.c   event queue, virtual platform ops, the step loop (when each
  *              CPU next needs attention, charging what it runs: the hot
  *              path, kept in one translation unit), --check
- *   thread.c   threads, the lower classes, rt-app events (one function per
- *              event kind), placement and spawning
+ *   thread.c   threads, rt-app events (one function per event kind),
+ *              placement and spawning
+ *   lower.c    the classes below SCHED_DEADLINE: FIFO/RR by priority, the
+ *              fair class by weight (EEVDF), and how their threads move
+ *              between CPUs (RT push/pull, fair idle balancing)
  *   cpu.c      what a CPU runs: picking, run slices, hotplug
  *   lock.c     wait lists and the PI mutexes (boosting, deadlock reports)
  *   output.c   the output interface and the summary table; output_json.c,
@@ -32,7 +35,6 @@
 #include "sim.h"
 
 #define US 1000ULL
-#define SLICE_OTHER (4 * 1000 * US)
 #define SLICE_RR (100 * 1000 * US)
 #define MAX_THREADS 4096
 #define MAX_TIMERS_PER_THREAD 8
@@ -95,6 +97,20 @@ struct thread {
 	struct qev wake, timer, zero_lag; /* zero_lag: the 0-lag timer (GRUB) */
 	/* fair / rt class */
 	uint64_t slice_left;
+	bool sliced;         /* its CPU picks again when slice_left runs out */
+	/* fair class (lower.c): EEVDF's virtual runtime and deadline, its lag
+	 * while off the runqueue, its weight from its nice value */
+	int nice;
+	uint32_t weight;
+	bool fair_queued;    /* in its CPU's fair set (waiting or running) */
+	bool fair_placed;    /* placed once (the first placement is special) */
+	uint64_t vruntime, vdeadline, vprotect;
+	int64_t vlag;
+	uint64_t exec_start; /* fair accounting: charged up to here */
+	uint64_t fair_exec;  /* time run in the fair class */
+	uint64_t vbase, exec_base; /* vruntime = vbase + (fair_exec - exec_base) * 1024 / weight */
+	uint64_t queued_seq; /* when it last joined its CPU's queue (order) */
+	uint64_t lower_migrations; /* moves between CPUs in the lower classes */
 	/* jobs */
 	uint64_t job_release;
 	struct utimer timers[MAX_TIMERS_PER_THREAD];
@@ -149,9 +165,10 @@ struct cpu {
 	bool need_resched;
 	uint32_t capacity;
 	uint64_t busy_ns, slice_start;
-	struct thread **lower; /* runnable non-deadline threads */
+	struct thread **lower; /* waiting non-deadline threads, priority order */
 	size_t nr_lower, cap_lower;
-	unsigned int nr_assigned; /* non-deadline threads placed here */
+	unsigned int nr_assigned; /* non-deadline threads whose CPU this is */
+	uint64_t fair_v;       /* the fair set's average vruntime, last known */
 	bool offline;
 	uint64_t offline_since, offline_ns;
 };
@@ -201,6 +218,7 @@ struct sim {
 	int nr_cpus;
 	struct thread **threads;
 	int nr_threads;
+	uint64_t lower_seq; /* orders the lower classes' queues */
 	struct wait_list *lists;
 	size_t nr_lists;
 	struct slice *slices;
@@ -290,9 +308,21 @@ void sim_fatal(struct sim *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
 
-/* thread.c */
+/* lower.c */
 void lower_add(struct sim *s, struct thread *t, bool head);
 void lower_remove(struct sim *s, struct thread *t);
+void lower_wake(struct sim *s, struct thread *t);
+void lower_put_prev(struct sim *s, int cpu, struct thread *prev);
+struct thread *lower_pick(struct sim *s, int cpu);
+void lower_yield(struct sim *s, struct thread *t);
+void lower_move(struct sim *s, struct thread *t, int cpu);
+bool lower_balance(struct sim *s);
+const char *lower_check(struct sim *s);
+uint32_t fair_weight(enum wl_policy policy, int nice);
+void thread_reweight(struct sim *s, struct thread *t, uint32_t weight);
+void thread_set_nice(struct sim *s, struct thread *t, int nice);
+
+/* thread.c */
 void thread_block(struct sim *s, struct thread *t, bool job_done);
 void thread_wake(struct sim *s, struct thread *t);
 void thread_advance_events(struct sim *s, struct thread *t);

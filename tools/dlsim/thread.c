@@ -1,7 +1,7 @@
 /*
- * dlsim's threads: the lower scheduling classes, blocking and waking, the
- * rt-app program each thread runs (one function per event kind), job
- * accounting, placement and spawning.
+ * dlsim's threads: blocking and waking, the rt-app program each thread
+ * runs (one function per event kind), job accounting, placement and
+ * spawning. The lower scheduling classes are in lower.c.
  *
  * A thread runs its program from its program counter (phase, event) until
  * it has work to do (a run/runtime event) or blocks; zero-time events are
@@ -13,40 +13,6 @@
 #include "sim_impl.h"
 
 #include <string.h>
-
-/* ---- lower classes ---------------------------------------------------- */
-
-void lower_add(struct sim *s, struct thread *t, bool head)
-{
-	struct cpu *c = &s->cpus[t->cpu];
-	size_t pos = c->nr_lower;
-
-	GROW(c->lower, c->nr_lower, c->cap_lower);
-	/* Keep the array sorted by priority (higher first), FIFO within one. */
-	for (size_t i = 0; i < c->nr_lower; i++)
-		if (c->lower[i]->prio < t->prio || (head && c->lower[i]->prio == t->prio)) {
-			pos = i;
-			break;
-		}
-	memmove(c->lower + pos + 1, c->lower + pos, (c->nr_lower - pos) * sizeof(*c->lower));
-	c->lower[pos] = t;
-	c->nr_lower++;
-	if (!c->curr || (!c->curr->is_dl && c->curr->prio < t->prio))
-		c->need_resched = true;
-}
-
-void lower_remove(struct sim *s, struct thread *t)
-{
-	struct cpu *c = &s->cpus[t->cpu];
-
-	for (size_t i = 0; i < c->nr_lower; i++)
-		if (c->lower[i] == t) {
-			memmove(c->lower + i, c->lower + i + 1,
-				(c->nr_lower - i - 1) * sizeof(*c->lower));
-			c->nr_lower--;
-			return;
-		}
-}
 
 /* ---- threads ---------------------------------------------------------- */
 
@@ -79,7 +45,7 @@ void thread_wake(struct sim *s, struct thread *t)
 		}
 		lib_ok(s, dls_wakeup(rq_of(s, t), &t->se), "dls_wakeup", t);
 	} else {
-		lower_add(s, t, false);
+		lower_wake(s, t);
 	}
 }
 
@@ -280,7 +246,7 @@ static bool ev_yield(struct sim *s, struct thread *t, const struct wl_event *ev)
 	}
 	if (!t->is_dl && s->cpus[t->cpu].nr_lower) {
 		/* Let the others of its class run first. */
-		t->slice_left = 0;
+		lower_yield(s, t);
 		s->cpus[t->cpu].need_resched = true;
 		return true;
 	}
@@ -624,6 +590,8 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	t->is_dl = t->dl_policy;
 	t->prio = task->sched.policy == WL_FIFO || task->sched.policy == WL_RR
 			  ? task->sched.prio : 0;
+	t->nice = task->sched.nice_given ? task->sched.nice : 0;
+	t->weight = fair_weight(task->sched.policy, t->nice);
 	dls_rb_node_init(&t->wake.node);
 	dls_rb_node_init(&t->timer.node);
 	t->wake.kind = EV_WAKE;
