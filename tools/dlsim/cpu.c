@@ -36,12 +36,14 @@ void cpu_reschedule(struct sim *s, int cpu)
 	struct thread *prev = c->curr, *next = NULL;
 	struct dls_entity *se;
 
-	/* A fair or rt thread goes back to its queue (lower.c). */
-	lower_put_prev(s, cpu, prev);
+	/* A fair or rt thread goes back to its queue (lower.c); a deadline
+	 * thread only when it left the fair class for it (a boost). */
+	if (prev && (!prev->is_dl || prev->fair_queued))
+		lower_put_prev(s, cpu, prev);
 	se = dls_schedule(&s->rqs[cpu]);
 	if (se)
 		next = dls_container_of(se, struct thread, se);
-	else
+	else if (c->nr_lower)
 		next = lower_pick(s, cpu);
 	if (next != prev) {
 		close_slice(s, cpu);

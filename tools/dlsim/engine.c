@@ -584,7 +584,8 @@ static void pick_passes(struct sim *s)
 		}
 		/* Lower-class threads left waiting move to CPUs that can run
 		 * them now (lower.c), which then pick again. */
-		again |= lower_balance(s);
+		if (s->nr_lower_waiting)
+			again |= lower_balance(s);
 		for (int cpu = 0; cpu < s->nr_cpus && !again; cpu++)
 			again = !s->cpus[cpu].offline && must_pick(s, cpu);
 		if (!again)

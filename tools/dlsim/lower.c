@@ -301,19 +301,20 @@ static void queue_insert(struct sim *s, struct thread *t, bool head)
 	memmove(c->lower + pos + 1, c->lower + pos, (c->nr_lower - pos) * sizeof(*c->lower));
 	c->lower[pos] = t;
 	c->nr_lower++;
+	s->nr_lower_waiting++;
 	t->queued_seq = s->lower_seq++;
 }
 
-static bool queue_delete(struct cpu *c, struct thread *t)
+static void queue_delete(struct sim *s, struct cpu *c, struct thread *t)
 {
 	for (size_t i = 0; i < c->nr_lower; i++)
 		if (c->lower[i] == t) {
 			memmove(c->lower + i, c->lower + i + 1,
 				(c->nr_lower - i - 1) * sizeof(*c->lower));
 			c->nr_lower--;
-			return true;
+			s->nr_lower_waiting--;
+			return;
 		}
-	return false;
 }
 
 /* @t's class may have changed (a boost): its fair set membership follows. */
@@ -347,7 +348,7 @@ void lower_add(struct sim *s, struct thread *t, bool head)
 /* @t leaves its CPU's queue (and fair set): it blocks, moves or changes class. */
 void lower_remove(struct sim *s, struct thread *t)
 {
-	queue_delete(&s->cpus[t->cpu], t);
+	queue_delete(s, &s->cpus[t->cpu], t);
 	if (t->fair_queued)
 		fair_dequeue(s, t->cpu, t);
 }
@@ -507,7 +508,7 @@ struct thread *lower_pick(struct sim *s, int cpu)
 		return NULL;
 	best = c->lower[0];
 	if (best->prio > 0) {
-		queue_delete(c, best);
+		queue_delete(s, c, best);
 		best->sliced = policy_of(best) != WL_FIFO;
 		if (!best->sliced)
 			best->slice_left = 0; /* no slice: runs until it blocks */
@@ -534,7 +535,7 @@ struct thread *lower_pick(struct sim *s, int cpu)
 	}
 	if (!best)
 		return NULL; /* not reached: the least vruntime is eligible */
-	queue_delete(c, best);
+	queue_delete(s, c, best);
 	best->exec_start = s->now;
 	best->vprotect = best->vdeadline;
 	fair_arm(s, cpu, best);
@@ -665,11 +666,8 @@ static bool fair_pull_one(struct sim *s, int dst)
 bool lower_balance(struct sim *s)
 {
 	bool moved = false;
-	int waiting = 0;
 
-	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-		waiting += s->cpus[cpu].nr_lower > 0;
-	if (!waiting || s->nr_cpus < 2)
+	if (!s->nr_lower_waiting || s->nr_cpus < 2)
 		return false;
 	for (int n = 0; n < MAX_THREADS && rt_push_one(s); n++)
 		moved = true;

@@ -219,6 +219,7 @@ struct sim {
 	struct thread **threads;
 	int nr_threads;
 	uint64_t lower_seq; /* orders the lower classes' queues */
+	unsigned int nr_lower_waiting; /* threads in every CPU's lower queue */
 	struct wait_list *lists;
 	size_t nr_lists;
 	struct slice *slices;
