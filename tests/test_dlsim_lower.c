@@ -242,6 +242,36 @@ static void test_rt_push(void)
 	free(r);
 }
 
+/*
+ * A fair thread that inherits a FIFO priority runs in the RT class with
+ * its own policy, and only SCHED_RR threads have a slice there
+ * (kernel/sched/rt.c, task_tick_rt(): "if (p->policy != SCHED_RR) return"):
+ * it is not put behind an equal-priority FIFO thread while it holds the
+ * mutex. One CPU, pi_enabled: L (OTHER) locks m at 0 and runs 150 ms; H
+ * (FIFO 50) blocks on m at 1 ms and L inherits 50; X (FIFO 50) arrives at
+ * 2 ms and waits behind L (FIFO order within a priority) until L unlocks
+ * at 150 ms; H, woken then, queues behind X: X ends at 160 ms, H at 161.
+ */
+static void test_boosted_fair_runs_as_fifo(void)
+{
+	struct rec *r = calloc(1, sizeof(*r));
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	run("{\"global\": {\"pi_enabled\": true}, \"simulation\": {\"horizon_us\": 300000},\n"
+	    " \"tasks\": {\n"
+	    " \"L\": {\"loop\": 1, \"lock\": \"m\", \"run\": 150000, \"unlock\": \"m\",\n"
+	    "        \"timer\": {\"ref\": \"unique\", \"period\": 1000000}},\n"
+	    " \"H\": {\"policy\": \"SCHED_FIFO\", \"priority\": 50, \"delay\": 1000, \"loop\": 1,\n"
+	    "        \"lock\": \"m\", \"run\": 1000, \"unlock\": \"m\",\n"
+	    "        \"timer\": {\"ref\": \"unique\", \"period\": 1000000}},\n"
+	    " \"X\": {\"policy\": \"SCHED_FIFO\", \"priority\": 50, \"delay\": 2000, \"loop\": 1,\n"
+	    "        \"run\": 10000, \"timer\": {\"ref\": \"unique\", \"period\": 1000000}}}}", r);
+	DLS_ASSERT_EQ_U64(job_end(r, "L", 0), 150 * MS);
+	DLS_ASSERT_EQ_U64(job_end(r, "X", 0), 160 * MS);
+	DLS_ASSERT_EQ_U64(job_end(r, "H", 0), 161 * MS);
+	free(r);
+}
+
 /* ---- random FIFO sets against a reference ----------------------------- */
 
 /*
@@ -369,7 +399,7 @@ static void test_fifo_reference(void)
 		ref_run(ts, n, m, horizon, ends, nr_ends);
 		run(text, r);
 		for (size_t i = 0; i < n; i++) {
-			char name[16];
+			char name[32];
 
 			snprintf(name, sizeof(name), "t%zu", i);
 			for (size_t j = 0; j < nr_ends[i]; j++) {
@@ -396,6 +426,7 @@ static const struct dls_test_case cases[] = {
 	{ "priority is a fair task's nice value", test_nice_keys },
 	{ "an idle CPU pulls a waiting fair thread", test_fair_idle_balance },
 	{ "a preempted FIFO thread is pushed", test_rt_push },
+	{ "a boosted fair owner runs as FIFO", test_boosted_fair_runs_as_fifo },
 	{ "random FIFO sets against global fixed priority", test_fifo_reference },
 	{ NULL, NULL },
 };

@@ -509,7 +509,9 @@ struct thread *lower_pick(struct sim *s, int cpu)
 	best = c->lower[0];
 	if (best->prio > 0) {
 		queue_delete(s, c, best);
-		best->sliced = policy_of(best) != WL_FIFO;
+		/* Only SCHED_RR has a slice (task_tick_rt()); a fair thread
+		 * boosted to a FIFO/RR priority runs like FIFO. */
+		best->sliced = policy_of(best) == WL_RR;
 		if (!best->sliced)
 			best->slice_left = 0; /* no slice: runs until it blocks */
 		else if (!best->slice_left)
