@@ -211,6 +211,18 @@ static void test_fair_idle_balance(void)
 	DLS_ASSERT_EQ_U64(job_end(r, "F", 0), 10 * MS);
 	DLS_ASSERT_EQ_U64(run_on(r, "F", 0), 2 * MS);
 	DLS_ASSERT_EQ_U64(run_on(r, "F", 1), 8 * MS);
+
+	/* Both start at 0 on CPU 0 (the least crowded CPU, and the first that
+	 * admits D) with CPUs 1-3 idle: D runs, and F is taken once, by the
+	 * idle CPU of the lowest id (dlsim's tie rule), where it runs 0-10. */
+	run("{\"platform\": {\"cpus\": 4}, \"simulation\": {\"horizon_us\": 30000, "
+	    "\"admission\": \"off\"}, \"tasks\": {\n"
+	    " \"F\": {\"policy\": \"SCHED_OTHER\", \"loop\": 1, \"run\": 10000,\n"
+	    "        \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+	    " \"D\": {\"policy\": \"SCHED_DEADLINE\", \"cpus\": [0],\n"
+	    "        \"dl-runtime\": 10000, \"dl-period\": 10000, \"run\": 100000}}}", r);
+	DLS_ASSERT_EQ_U64(job_end(r, "F", 0), 10 * MS);
+	DLS_ASSERT_EQ_U64(run_on(r, "F", 1), 10 * MS);
 	free(r);
 }
 

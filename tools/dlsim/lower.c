@@ -637,7 +637,9 @@ static bool fair_pull_one(struct sim *s, int dst)
 		struct thread *cand = NULL;
 		unsigned int load;
 
-		if (cpu == dst || c->offline)
+		/* A CPU that runs nothing has not picked since a thread
+		 * joined it (pulled there in this pass): it will run it. */
+		if (cpu == dst || c->offline || !c->curr || !c->curr->runnable)
 			continue;
 		for (size_t i = c->nr_lower; i-- > 0 && c->lower[i]->prio == 0;) {
 			struct thread *t = c->lower[i];
