@@ -255,6 +255,33 @@ static void test_rt_push(void)
 }
 
 /*
+ * kernel/sched/rt.c, select_task_rq_rt(): a waking RT task leaves its CPU
+ * when the task running there is RT and either of at least its priority or
+ * unable to move (nr_cpus_allowed < 2), for the lowest CPU it may use. A
+ * (FIFO 10, CPU 0 only, run 10 ms) runs on CPU 0 from 0; F (fair, CPU 1
+ * only) runs on CPU 1; B (FIFO 20, run 5 ms), placed on CPU 0 too, wakes
+ * at 2 ms: it goes to CPU 1, preempting F, and ends at 7 ms; A is not
+ * preempted and ends at 10 ms (not 15 ms, stuck behind B on its one CPU).
+ */
+static void test_rt_wake_leaves_pinned(void)
+{
+	struct rec *r = calloc(1, sizeof(*r));
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	run("{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 30000}, "
+	    "\"tasks\": {\n"
+	    " \"A\": {\"policy\": \"SCHED_FIFO\", \"priority\": 10, \"cpus\": [0], \"loop\": 1,\n"
+	    "        \"run\": 10000, \"timer\": {\"ref\": \"unique\", \"period\": 100000}},\n"
+	    " \"F\": {\"policy\": \"SCHED_OTHER\", \"cpus\": [1], \"run\": 100000},\n"
+	    " \"B\": {\"policy\": \"SCHED_FIFO\", \"priority\": 20, \"delay\": 2000,\n"
+	    "        \"loop\": 1, \"run\": 5000, \"timer\": {\"ref\": \"unique\", \"period\": 100000}}}}", r);
+	DLS_ASSERT_EQ_U64(run_on(r, "B", 1), 5 * MS);
+	DLS_ASSERT_EQ_U64(job_end(r, "B", 0), 7 * MS);
+	DLS_ASSERT_EQ_U64(job_end(r, "A", 0), 10 * MS);
+	free(r);
+}
+
+/*
  * A fair thread that inherits a FIFO priority runs in the RT class with
  * its own policy, and only SCHED_RR threads have a slice there
  * (kernel/sched/rt.c, task_tick_rt(): "if (p->policy != SCHED_RR) return"):
@@ -438,6 +465,7 @@ static const struct dls_test_case cases[] = {
 	{ "priority is a fair task's nice value", test_nice_keys },
 	{ "an idle CPU pulls a waiting fair thread", test_fair_idle_balance },
 	{ "a preempted FIFO thread is pushed", test_rt_push },
+	{ "a waking FIFO thread leaves a CPU with a pinned one", test_rt_wake_leaves_pinned },
 	{ "a boosted fair owner runs as FIFO", test_boosted_fair_runs_as_fifo },
 	{ "random FIFO sets against global fixed priority", test_fifo_reference },
 	{ NULL, NULL },

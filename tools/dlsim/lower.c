@@ -51,9 +51,10 @@
  *    id), and so on until none can: push when a CPU's FIFO/RR set grows,
  *    pull when one lowers its level. A waking FIFO/RR thread first leaves
  *    its CPU only when a deadline or FIFO/RR thread of at least its
- *    priority runs there (select_task_rq_rt()); otherwise it preempts what
- *    runs. This keeps the invariant --check verifies: no waiting FIFO/RR
- *    thread may use a CPU running something of a lower level. Linux pulls
+ *    priority runs there, or a FIFO/RR thread pinned to it
+ *    (select_task_rq_rt()); otherwise it preempts what runs. This keeps
+ *    the invariant --check verifies: no waiting FIFO/RR thread may use a
+ *    CPU running something of a lower level. Linux pulls
  *    only from CPUs with two or more FIFO/RR threads (rto_mask), so there a
  *    thread preempted by a deadline thread may wait while another CPU
  *    idles; dlsim moves it.
@@ -449,10 +450,18 @@ static int wake_cpu(const struct sim *s, const struct thread *t)
 		return t->cpu;
 	if (t->prio > 0) {
 		const struct thread *curr = c->curr && c->curr->runnable ? c->curr : NULL;
+		/* a FIFO/RR thread that may use this CPU only */
+		bool pinned = curr && !curr->is_dl && curr->prio > 0 && curr->allowed &&
+			      !(curr->allowed & (curr->allowed - 1));
 
-		if (!curr || (!curr->is_dl && curr->prio < t->prio))
+		if (!curr || (!curr->is_dl && curr->prio < t->prio && !pinned))
 			return t->cpu;
 		k = lowest_cpu(s, t);
+		/* Preempting a pinned thread of a lower priority is better
+		 * than moving to a CPU of the same level (find_lowest_rq()
+		 * prefers the task's CPU). */
+		if (k >= 0 && pinned && cpu_level(s, k) >= cpu_level(s, t->cpu))
+			return t->cpu;
 		return k >= 0 ? k : t->cpu;
 	}
 	if (cpu_idle(s, t->cpu))
