@@ -154,6 +154,71 @@ static void test_nice_shares(void)
 	free(r);
 }
 
+/*
+ * Random sets of 2-8 always-running fair threads on one CPU, nice values
+ * drawn from -20..19 (some SCHED_IDLE): over 2 s each gets its weight's
+ * share of the CPU, w_i / sum w, within two base slices (EEVDF bounds
+ * every lag by about a slice: Stoica et al., "Earliest Eligible Virtual
+ * Deadline First", 1995, and sched-eevdf.rst).
+ */
+static void test_nice_shares_random(void)
+{
+	static const uint32_t weight[40] = {
+		88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+		9548,  7620,  6100,  4904,  3906,  3121,  2501,  1991,  1586,  1277,
+		1024,  820,   655,   526,   423,   335,   272,   215,   172,   137,
+		110,   87,    70,    56,    45,    36,    29,    23,    18,    15,
+	};
+	uint64_t seed = dls_test_seed("dlsim fair shares by weight", 3);
+	struct dls_test_rng rng;
+	struct rec *r = calloc(1, sizeof(*r));
+	size_t sets = dls_test_scaled(40);
+	uint64_t worst = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+	dls_test_rng_seed(&rng, seed);
+	for (size_t k = 0; k < sets; k++) {
+		size_t n = 2 + dls_test_rng_below(&rng, 7), len;
+		uint64_t w[8], sum = 0;
+		char text[4096];
+
+		len = (size_t)snprintf(text, sizeof(text),
+				       "{\"simulation\": {\"horizon_us\": 2000000}, \"tasks\": {\n");
+		for (size_t i = 0; i < n; i++) {
+			bool idle = dls_test_rng_below(&rng, 8) == 0;
+			int nice = (int)dls_test_rng_below(&rng, 40) - 20;
+
+			w[i] = idle ? 3 : weight[nice + 20];
+			sum += w[i];
+			len += (size_t)snprintf(text + len, sizeof(text) - len,
+						"%s\"t%zu\": {\"policy\": \"%s\", \"priority\": %d, "
+						"\"run\": 10000000}\n", i ? "," : "", i,
+						idle ? "SCHED_IDLE" : "SCHED_OTHER", idle ? 0 : nice);
+		}
+		snprintf(text + len, sizeof(text) - len, "}}");
+		run(text, r);
+		for (size_t i = 0; i < n; i++) {
+			char name[32];
+			uint64_t want = 2000 * MS * w[i] / sum, got, d;
+
+			snprintf(name, sizeof(name), "t%zu", i);
+			got = run_total(r, name);
+			d = got > want ? got - want : want - got;
+			if (d > worst)
+				worst = d;
+			if (d > 1500 * US) {
+				fprintf(stderr, "seed %llu set %zu: %s ran %llu ns, want %llu\n%s\n",
+					(unsigned long long)seed, k, name, (unsigned long long)got,
+					(unsigned long long)want, text);
+				CU_FAIL_FATAL("a share off its weight");
+			}
+		}
+	}
+	fprintf(stderr, "[%zu sets, largest error %llu us] ", sets,
+		(unsigned long long)(worst / US));
+	free(r);
+}
+
 /* The first diagnostic of loading @text contains @want; returns the load's result. */
 static int load_diag(const char *text, const char *want)
 {
@@ -462,6 +527,7 @@ static void test_fifo_reference(void)
 
 static const struct dls_test_case cases[] = {
 	{ "fair shares follow nice weights", test_nice_shares },
+	{ "random fair sets share by weight", test_nice_shares_random },
 	{ "priority is a fair task's nice value", test_nice_keys },
 	{ "an idle CPU pulls a waiting fair thread", test_fair_idle_balance },
 	{ "a preempted FIFO thread is pushed", test_rt_push },
