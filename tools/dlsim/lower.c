@@ -44,8 +44,8 @@
  *  - FIFO/RR, as kernel/sched/rt.c's push and pull over cpupri: a CPU's
  *    level is its highest runnable FIFO/RR priority, 0 when it has none
  *    (idle, or fair threads only), and above every FIFO/RR priority while
- *    a deadline thread is runnable there (dlsim's choice: Linux's cpupri
- *    does not see deadline tasks and may push onto such a CPU). The
+ *    a deadline thread is runnable there (dlsim's choice: cpupri tracks
+ *    RT priorities, and a thread pushed there would only wait). The
  *    highest-priority waiting FIFO/RR thread that may use a CPU of a lower
  *    level moves to the lowest such CPU (ties: an idle CPU, then the lowest
  *    id), and so on until none can: push when a CPU's FIFO/RR set grows,
