@@ -46,6 +46,7 @@ void cpu_reschedule(struct sim *s, int cpu)
 	else if (c->nr_lower)
 		next = lower_pick(s, cpu);
 	if (next != prev) {
+		s->lower_dirty = true;
 		close_slice(s, cpu);
 		c->slice_start = s->now;
 		if (prev && prev->runnable && !prev->exited) {
@@ -234,6 +235,7 @@ void hotplug_apply(struct sim *s, const struct hotplug_ev *h)
 	l->cpu = wh->cpu;
 	l->online = wh->online;
 	s->hp_cur = l;
+	s->lower_dirty = true;
 	if (wh->online)
 		cpu_up(s, wh->cpu, l);
 	else

@@ -302,7 +302,9 @@ static void queue_insert(struct sim *s, struct thread *t, bool head)
 	memmove(c->lower + pos + 1, c->lower + pos, (c->nr_lower - pos) * sizeof(*c->lower));
 	c->lower[pos] = t;
 	c->nr_lower++;
+	s->lower_dirty = true;
 	s->nr_lower_waiting++;
+	s->nr_rt_waiting += t->prio > 0;
 	t->queued_seq = s->lower_seq++;
 }
 
@@ -313,7 +315,9 @@ static void queue_delete(struct sim *s, struct cpu *c, struct thread *t)
 			memmove(c->lower + i, c->lower + i + 1,
 				(c->nr_lower - i - 1) * sizeof(*c->lower));
 			c->nr_lower--;
+			s->lower_dirty = true;
 			s->nr_lower_waiting--;
+			s->nr_rt_waiting -= t->prio > 0;
 			return;
 		}
 }
@@ -605,14 +609,21 @@ void thread_set_nice(struct sim *s, struct thread *t, int nice)
 static bool rt_push_one(struct sim *s)
 {
 	struct thread *best = NULL;
-	int to = -1;
+	int to = -1, floor = LEVEL_DL;
 
+	/* No thread at or below the lowest level of all can move. */
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		int lvl = s->cpus[cpu].offline ? LEVEL_DL : cpu_level(s, cpu);
+
+		if (lvl < floor)
+			floor = lvl;
+	}
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		const struct cpu *c = &s->cpus[cpu];
 
 		if (c->offline)
 			continue;
-		for (size_t i = 0; i < c->nr_lower && c->lower[i]->prio > 0; i++) {
+		for (size_t i = 0; i < c->nr_lower && c->lower[i]->prio > floor; i++) {
 			struct thread *t = c->lower[i];
 			int k;
 
@@ -680,11 +691,14 @@ bool lower_balance(struct sim *s)
 {
 	bool moved = false;
 
-	if (!s->nr_lower_waiting || s->nr_cpus < 2)
+	/* Nothing it looks at changed since it last found nothing to do:
+	 * the queues, and what each CPU runs (cpu_reschedule(), hotplug). */
+	if (!s->nr_lower_waiting || s->nr_cpus < 2 || !s->lower_dirty)
 		return false;
-	for (int n = 0; n < MAX_THREADS && rt_push_one(s); n++)
+	s->lower_dirty = false;
+	for (int n = 0; n < MAX_THREADS && s->nr_rt_waiting && rt_push_one(s); n++)
 		moved = true;
-	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+	for (int cpu = 0; cpu < s->nr_cpus && s->nr_lower_waiting > s->nr_rt_waiting; cpu++)
 		if (cpu_idle(s, cpu) && fair_pull_one(s, cpu))
 			moved = true;
 	return moved;
@@ -701,6 +715,16 @@ bool lower_balance(struct sim *s)
  */
 const char *lower_check(struct sim *s)
 {
+	unsigned int waiting = 0, rt = 0;
+
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		waiting += (unsigned int)s->cpus[cpu].nr_lower;
+		for (size_t i = 0; i < s->cpus[cpu].nr_lower; i++)
+			rt += s->cpus[cpu].lower[i]->prio > 0;
+	}
+	if (waiting != s->nr_lower_waiting || rt != s->nr_rt_waiting)
+		return "the counts of waiting lower-class threads are off (a priority "
+		       "changed while queued?)";
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		const struct cpu *c = &s->cpus[cpu];
 

@@ -220,6 +220,8 @@ struct sim {
 	int nr_threads;
 	uint64_t lower_seq; /* orders the lower classes' queues */
 	unsigned int nr_lower_waiting; /* threads in every CPU's lower queue */
+	unsigned int nr_rt_waiting;    /* of which FIFO/RR (priority > 0) */
+	bool lower_dirty;   /* a queue or a CPU's thread changed since lower_balance() */
 	struct wait_list *lists;
 	size_t nr_lists;
 	struct slice *slices;
