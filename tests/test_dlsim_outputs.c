@@ -41,6 +41,7 @@ struct outputs {
 	int nr_threads;
 	/* per thread: each output's throttle count, the summary's preemptions */
 	uint64_t summary_throttles[MAX_THREADS], summary_preempt[MAX_THREADS];
+	uint64_t summary_migr[MAX_THREADS], csv_migr[MAX_THREADS];
 	uint64_t json_throttles[MAX_THREADS], trace_throttles[MAX_THREADS];
 	uint64_t csv_throttles[MAX_THREADS], json_job_throttles[MAX_THREADS];
 	uint64_t csv_preempt[MAX_THREADS];
@@ -72,7 +73,8 @@ static uint64_t field(const char *line, const char *key)
 	return strtoull(p + strlen(key), NULL, 10);
 }
 
-/* The summary's thread rows: name, ..., throttle (10th), preempt (11th). */
+/* The summary's thread rows: name, ..., throttle (10th), preempt (11th),
+ * migr (12th). */
 static void parse_summary(struct outputs *o, char *text)
 {
 	char *line = strstr(text, "\nthread ");
@@ -81,7 +83,7 @@ static void parse_summary(struct outputs *o, char *text)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(line);
 	for (line = strtok(line, "\n"); line; line = strtok(NULL, "\n")) {
 		char name[64];
-		unsigned long long thr, pre;
+		unsigned long long thr, pre, migr;
 
 		if (!strncmp(line, "thread ", 7)) {
 			rows = true;
@@ -89,12 +91,13 @@ static void parse_summary(struct outputs *o, char *text)
 		}
 		if (!strncmp(line, "cpu ", 4))
 			break;
-		if (rows && sscanf(line, "%63s %*s %*d %*u %*u %*s %*s %*s %*s %llu %llu",
-				   name, &thr, &pre) == 3) {
+		if (rows && sscanf(line, "%63s %*s %*d %*u %*u %*s %*s %*s %*s %llu %llu %llu",
+				   name, &thr, &pre, &migr) == 4) {
 			int i = thread_index(o, name, strlen(name));
 
 			o->summary_throttles[i] = thr;
 			o->summary_preempt[i] = pre;
+			o->summary_migr[i] = migr;
 		}
 	}
 }
@@ -173,6 +176,7 @@ static void parse_csv(struct outputs *o, char *text)
 		j->throttles = (unsigned int)strtoul(f[11], NULL, 10);
 		o->csv_throttles[j->thread] += j->throttles;
 		o->csv_preempt[j->thread] += j->preemptions;
+		o->csv_migr[j->thread] += strtoul(f[10], NULL, 10);
 		o->nr_jobs++;
 	}
 }
@@ -241,7 +245,7 @@ static void assert_throttles_agree(const struct outputs *o)
  * Each job's start is its first run slice in the trace, and its
  * preemptions are its slices that end before it does (these workloads
  * never block inside a job, and slices are split at job boundaries). The
- * summary's preemptions are the jobs' sum.
+ * summary's preemptions and migrations are the jobs' sums.
  */
 static void assert_jobs_match_trace(const struct outputs *o)
 {
@@ -280,6 +284,7 @@ static void assert_jobs_match_trace(const struct outputs *o)
 			from = j->end;
 		}
 		DLS_ASSERT_EQ_U64(o->csv_preempt[t], o->summary_preempt[t]);
+		DLS_ASSERT_EQ_U64(o->csv_migr[t], o->summary_migr[t]);
 	}
 }
 
@@ -357,10 +362,25 @@ static const char global_two_cpus[] =
 	"\"l3\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 500, \"dl-period\": 5000,\n"
 	"       \"run\": 400, \"timer\": {\"ref\": \"unique\", \"period\": 5000}}}}";
 
+/*
+ * FIFO threads beside a reservation on two CPUs (compared with each other:
+ * the outputs agree): the deadline thread takes a CPU, the FIFO threads
+ * are pushed to the other and back, so they migrate.
+ */
+static const char fifo_pushed[] =
+	"{\"platform\": {\"cpus\": 2}, \"simulation\": {\"horizon_us\": 60000}, \"tasks\": {\n"
+	"\"r1\": {\"policy\": \"SCHED_FIFO\", \"priority\": 50,\n"
+	"       \"run\": 1000, \"timer\": {\"ref\": \"unique\", \"period\": 3000}},\n"
+	"\"r2\": {\"policy\": \"SCHED_FIFO\", \"priority\": 40,\n"
+	"       \"run\": 1500, \"timer\": {\"ref\": \"unique\", \"period\": 3000}},\n"
+	"\"d\": {\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 2500, \"dl-period\": 4000,\n"
+	"       \"run\": 2500, \"timer\": {\"ref\": \"unique\", \"period\": 4000}}}}";
+
 static void test_throttles_one_count(void)
 {
 	static const char *const texts[] = { run_is_budget, back_to_back_throttled,
-					     back_to_back_preempted, global_two_cpus };
+					     back_to_back_preempted, global_two_cpus,
+					     fifo_pushed };
 	struct outputs *o = calloc(1, sizeof(*o));
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
@@ -380,7 +400,8 @@ static void test_throttles_one_count(void)
 static void test_job_start_is_first_run(void)
 {
 	static const char *const texts[] = { run_is_budget, back_to_back_throttled,
-					     back_to_back_preempted, global_two_cpus };
+					     back_to_back_preempted, global_two_cpus,
+					     fifo_pushed };
 	struct outputs *o = calloc(1, sizeof(*o));
 	const struct job_row *j;
 

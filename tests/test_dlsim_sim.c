@@ -580,7 +580,7 @@ static void test_lower_owner_inherits_deadline(void)
 {
 	char text[2048];
 	static const double l[] = { 5 }, h[] = { 6 }, m[] = { 25 };
-	static const double m2[] = { 21 };
+	static const double m2[] = { 21 }, h2[] = { 5 };
 	struct rec *r = calloc(1, sizeof(*r));
 	struct sim_result res;
 	unsigned int miss;
@@ -601,11 +601,14 @@ static void test_lower_owner_inherits_deadline(void)
 	expect_jobs(r, "M", m2, 1, &miss);
 
 	/* On 2 CPUs under global EDF the boosted owner is an entity like any
-	 * other (pushed, pulled, checked): H still ends at 6. */
+	 * other (pushed, pulled, checked). M, waking at 1 on CPU 0, preempts
+	 * L there and idle CPU 1 pulls L (idle balancing of the fair class):
+	 * L runs 0-1 and 1-4 without a break, boosted from 2, and H, which
+	 * blocked on m at 2, runs 4-5 and ends at 5. */
 	snprintf(text, sizeof(text), lower_owner_fmt, "true", 2);
 	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
 	DLS_ASSERT_EQ_S64(res.exit_code, 0);
-	expect_jobs(r, "H", h, 1, &miss);
+	expect_jobs(r, "H", h2, 1, &miss);
 	DLS_ASSERT_EQ_U64(miss, 0);
 	free(r);
 }

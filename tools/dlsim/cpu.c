@@ -36,29 +36,21 @@ void cpu_reschedule(struct sim *s, int cpu)
 	struct thread *prev = c->curr, *next = NULL;
 	struct dls_entity *se;
 
-	if (prev && !prev->is_dl && prev->runnable) {
-		/* Put a fair or rt thread back: at the tail when its slice ran out. */
-		bool expired = prev->slice_left == 0;
-
-		lower_add(s, prev, !expired);
-	}
+	/* A fair or rt thread goes back to its queue (lower.c); a deadline
+	 * thread only when it left the fair class for it (a boost). */
+	if (prev && (!prev->is_dl || prev->fair_queued))
+		lower_put_prev(s, cpu, prev);
 	se = dls_schedule(&s->rqs[cpu]);
-	if (se) {
+	if (se)
 		next = dls_container_of(se, struct thread, se);
-	} else if (c->nr_lower) {
-		next = c->lower[0];
-		lower_remove(s, next);
-		if (!next->slice_left)
-			next->slice_left = next->policy == WL_RR ? SLICE_RR
-										: SLICE_OTHER;
-		if (next->policy == WL_FIFO)
-			next->slice_left = 0; /* no slice: runs until it blocks */
-	}
+	else if (c->nr_lower)
+		next = lower_pick(s, cpu);
 	if (next != prev) {
 		/* A thread switched out in the instant it was given the CPU
 		 * (or began a job) never ran: no preemption. */
 		bool ran = c->slice_start != s->now;
 
+		s->lower_dirty = true;
 		close_slice(s, cpu);
 		c->slice_start = s->now;
 		if (prev && prev->runnable && !prev->exited && ran) {
@@ -75,6 +67,7 @@ void cpu_reschedule(struct sim *s, int cpu)
 		if (next->last_cpu >= 0 && next->last_cpu != cpu) {
 			add_mark(s, cpu, next->id, "migration");
 			next->job_migrations++;
+			next->migrations++;
 		}
 		next->last_cpu = cpu;
 		if (next->is_dl)
@@ -170,12 +163,11 @@ static void cpu_down(struct sim *s, int cpu, struct hotplug_log *l)
 	}
 	l->moved_dl = before - rq->nr_attached;
 	close_slice(s, cpu);
+	lower_put_prev(s, cpu, prev);
 	c->curr = NULL;
 	c->offline = true;
 	c->offline_since = s->now;
 	add_mark(s, cpu, -1, "offline");
-	if (prev && !prev->is_dl && prev->runnable)
-		lower_add(s, prev, true);
 	for (int i = 0; i < s->nr_threads; i++) {
 		struct thread *t = s->threads[i];
 		int target;
@@ -190,13 +182,7 @@ static void cpu_down(struct sim *s, int cpu, struct hotplug_log *l)
 			add_mark(s, cpu, t->id, "stranded");
 			continue;
 		}
-		if (t->runnable)
-			lower_remove(s, t);
-		c->nr_assigned--;
-		t->cpu = target;
-		s->cpus[target].nr_assigned++;
-		if (t->runnable)
-			lower_add(s, t, false);
+		lower_move(s, t, target);
 		l->moved_other++;
 	}
 	c->need_resched = false;
@@ -253,6 +239,7 @@ void hotplug_apply(struct sim *s, const struct hotplug_ev *h)
 	l->cpu = wh->cpu;
 	l->online = wh->online;
 	s->hp_cur = l;
+	s->lower_dirty = true;
 	if (wh->online)
 		cpu_up(s, wh->cpu, l);
 	else

@@ -11,11 +11,12 @@
  * the same output, bit for bit.
  *
  * Scheduling classes: SCHED_DEADLINE threads are entities of libdlsched;
- * below them, SCHED_FIFO/RR threads by priority (RR with a 100 ms slice),
- * then SCHED_OTHER/BATCH/IDLE round-robin with a 4 ms slice. Deadline
+ * below them (lower.c), SCHED_FIFO/RR threads by priority (RR with a
+ * 100 ms slice), then SCHED_OTHER/BATCH/IDLE by weight as EEVDF. Deadline
  * threads are placed first fit by reserved bandwidth and, in global mode,
- * migrate by the library's push/pull; other threads stay on the least
- * crowded CPU they may use.
+ * migrate by the library's push/pull; other threads start on the least
+ * crowded CPU they may use and move as Linux moves them (RT push/pull,
+ * fair wake-up placement and idle balancing).
  *
  * Mutexes (lock.c) are the library's PI mutexes (pi.h): a thread that finds a mutex
  * taken leaves its runqueue, unlock hands the mutex to the top waiter, and,
@@ -252,7 +253,7 @@ static const char *check_all(struct sim *s)
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
 		if (s->cpus[cpu].offline && s->cpus[cpu].curr)
 			return "an offline CPU runs a thread";
-	return NULL;
+	return lower_check(s);
 }
 
 /* ---- set-up and tear-down ------------------------------------------------ */
@@ -557,8 +558,7 @@ static void finish_work(struct sim *s)
 		}
 		if (c && c->is_dl && s->rqs[cpu].curr == &c->se)
 			dls_update_curr(&s->rqs[cpu]);
-		if (c && !c->is_dl && c->runnable && c->slice_left == 0 &&
-		    c->policy != WL_FIFO)
+		if (c && !c->is_dl && c->runnable && c->sliced && c->slice_left == 0)
 			s->cpus[cpu].need_resched = true;
 	}
 }
@@ -622,6 +622,10 @@ static void pick_passes(struct sim *s)
 				again |= c->curr != before;
 			}
 		}
+		/* Lower-class threads left waiting move to CPUs that can run
+		 * them now (lower.c), which then pick again. */
+		if (s->nr_lower_waiting)
+			again |= lower_balance(s);
 		for (int cpu = 0; cpu < s->nr_cpus && !again; cpu++)
 			again = !s->cpus[cpu].offline && must_pick(s, cpu);
 		if (!again)

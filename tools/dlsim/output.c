@@ -268,7 +268,7 @@ static void write_summary(struct sim *s, FILE *out, uint64_t horizon)
 			(double)out_p99(t) / 1e6, (double)t->max_lateness / 1e6,
 			(unsigned long long)t->se.stats.throttles,
 			(unsigned long long)t->preemptions,
-			(unsigned long long)t->se.stats.migrations);
+			(unsigned long long)t->migrations);
 	}
 	fprintf(out, "%-6s %8s %8s %10s %10s\n", "cpu", "capacity", "util", "idle", "energy");
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {

@@ -5,8 +5,11 @@
  *   engine.c   event queue, virtual platform ops, the step loop (when each
  *              CPU next needs attention, charging what it runs: the hot
  *              path, kept in one translation unit), --check
- *   thread.c   threads, the lower classes, rt-app events (one function per
- *              event kind), placement and spawning
+ *   thread.c   threads, rt-app events (one function per event kind),
+ *              placement and spawning
+ *   lower.c    the classes below SCHED_DEADLINE: FIFO/RR by priority, the
+ *              fair class by weight (EEVDF), and how their threads move
+ *              between CPUs (RT push/pull, fair idle balancing)
  *   cpu.c      what a CPU runs: picking, run slices, hotplug
  *   lock.c     wait lists and the PI mutexes (boosting, deadlock reports)
  *   output.c   the output interface and the summary table; output_json.c,
@@ -35,7 +38,6 @@
 #include "sim.h"
 
 #define US 1000ULL
-#define SLICE_OTHER (4 * 1000 * US)
 #define SLICE_RR (100 * 1000 * US)
 #define CAPACITY_SCALE 1024 /* a full-speed CPU (dls_rq_set_capacity) */
 #define MAX_OUTPUTS 5 /* summary, JSON, trace, SVG, jobs (output.c) */
@@ -98,6 +100,7 @@ struct thread {
 	int cpu;
 	uint64_t allowed; /* CPUs it may use (bits), 0 = all */
 	int last_cpu; /* where it last ran, -1 before it first runs */
+	int move_to;  /* 1 + the CPU it moves to once switched out (lower.c), 0: none */
 	int prio; /* FIFO/RR priority, 0 for the fair class */
 	enum wl_policy policy; /* its own policy now (a phase may change it) */
 	/* rt-app's current settings: the scheduling keys applied last (the
@@ -124,6 +127,22 @@ struct thread {
 	struct qev wake, timer, zero_lag; /* zero_lag: the 0-lag timer (GRUB) */
 	/* fair / rt class */
 	uint64_t slice_left;
+	bool sliced;         /* its CPU picks again when slice_left runs out */
+	/* fair class (lower.c): EEVDF's virtual runtime and deadline, its lag
+	 * while off the runqueue, its weight from its nice value */
+	int nice;
+	uint32_t weight;
+	bool fair_queued;    /* in its CPU's fair set (waiting or running) */
+	bool fair_placed;    /* placed once (the first placement is special) */
+	uint64_t vruntime, vdeadline, vprotect;
+	int64_t vlag;
+	uint64_t exec_start; /* fair accounting: charged up to here */
+	uint64_t fair_exec;  /* time run in the fair class */
+	uint64_t vbase, exec_base; /* vruntime = vbase + (fair_exec - exec_base) * 1024 / weight */
+	uint64_t queued_seq; /* when it last joined its CPU's queue (order) */
+	/* times it began running on a CPU other than the one it last ran on
+	 * (the trace's migration marks; its jobs' migrations add up to it) */
+	uint64_t migrations;
 	/* jobs */
 	uint64_t job_release;
 	uint64_t t_first;     /* where its timers count from: delay after the run's start (rt-app's t_first) */
@@ -181,9 +200,10 @@ struct cpu {
 	bool need_resched;
 	uint32_t capacity;
 	uint64_t busy_ns, slice_start;
-	struct thread **lower; /* runnable non-deadline threads */
+	struct thread **lower; /* waiting non-deadline threads, priority order */
 	size_t nr_lower, cap_lower;
-	unsigned int nr_assigned; /* non-deadline threads placed here */
+	unsigned int nr_assigned; /* non-deadline threads whose CPU this is */
+	uint64_t fair_v;       /* the fair set's average vruntime, last known */
 	bool offline;
 	uint64_t offline_since, offline_ns;
 };
@@ -238,6 +258,10 @@ struct sim {
 	 * the task (its threads share the parsed phases) */
 	struct same_policy *same;
 	size_t nr_same, cap_same;
+	uint64_t lower_seq; /* orders the lower classes' queues */
+	unsigned int nr_lower_waiting; /* threads in every CPU's lower queue */
+	unsigned int nr_rt_waiting;    /* of which FIFO/RR (priority > 0) */
+	bool lower_dirty;   /* a queue or a CPU's thread changed since lower_balance() */
 	struct wait_list *lists;
 	size_t nr_lists;
 	struct utimer *timers; /* the shared timers (refs not "unique") */
@@ -320,9 +344,21 @@ void sim_fatal(struct sim *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
 
-/* thread.c */
+/* lower.c */
 void lower_add(struct sim *s, struct thread *t, bool head);
 void lower_remove(struct sim *s, struct thread *t);
+void lower_wake(struct sim *s, struct thread *t);
+void lower_put_prev(struct sim *s, int cpu, struct thread *prev);
+struct thread *lower_pick(struct sim *s, int cpu);
+void lower_yield(struct sim *s, struct thread *t);
+void lower_move(struct sim *s, struct thread *t, int cpu);
+bool lower_balance(struct sim *s);
+const char *lower_check(struct sim *s);
+uint32_t fair_weight(enum wl_policy policy, int nice);
+void thread_reweight(struct sim *s, struct thread *t, uint32_t weight);
+void thread_set_nice(struct sim *s, struct thread *t, int nice);
+
+/* thread.c */
 void thread_block(struct sim *s, struct thread *t, bool job_done);
 void thread_wake(struct sim *s, struct thread *t);
 void thread_advance_events(struct sim *s, struct thread *t);

@@ -1,7 +1,7 @@
 /*
- * dlsim's threads: the lower scheduling classes, blocking and waking, the
- * rt-app program each thread runs (one function per event kind), job
- * accounting, placement and spawning.
+ * dlsim's threads: blocking and waking, the rt-app program each thread
+ * runs (one function per event kind), job accounting, placement and
+ * spawning. The lower scheduling classes are in lower.c.
  *
  * A thread runs its program from its program counter (phase, event) until
  * it has work to do (a run/runtime event) or blocks; zero-time events are
@@ -15,40 +15,6 @@
 #include <string.h>
 
 #include <dlsched/math128.h>
-
-/* ---- lower classes ---------------------------------------------------- */
-
-void lower_add(struct sim *s, struct thread *t, bool head)
-{
-	struct cpu *c = &s->cpus[t->cpu];
-	size_t pos = c->nr_lower;
-
-	GROW(c->lower, c->nr_lower, c->cap_lower);
-	/* Keep the array sorted by priority (higher first), FIFO within one. */
-	for (size_t i = 0; i < c->nr_lower; i++)
-		if (c->lower[i]->prio < t->prio || (head && c->lower[i]->prio == t->prio)) {
-			pos = i;
-			break;
-		}
-	memmove(c->lower + pos + 1, c->lower + pos, (c->nr_lower - pos) * sizeof(*c->lower));
-	c->lower[pos] = t;
-	c->nr_lower++;
-	if (!c->curr || (!c->curr->is_dl && c->curr->prio < t->prio))
-		c->need_resched = true;
-}
-
-void lower_remove(struct sim *s, struct thread *t)
-{
-	struct cpu *c = &s->cpus[t->cpu];
-
-	for (size_t i = 0; i < c->nr_lower; i++)
-		if (c->lower[i] == t) {
-			memmove(c->lower + i, c->lower + i + 1,
-				(c->nr_lower - i - 1) * sizeof(*c->lower));
-			c->nr_lower--;
-			return;
-		}
-}
 
 /* ---- threads ---------------------------------------------------------- */
 
@@ -81,7 +47,7 @@ void thread_wake(struct sim *s, struct thread *t)
 		}
 		lib_ok(s, dls_wakeup(rq_of(s, t), &t->se), "dls_wakeup", t);
 	} else {
-		lower_add(s, t, false);
+		lower_wake(s, t);
 	}
 }
 
@@ -377,7 +343,7 @@ static bool ev_yield(struct sim *s, struct thread *t, const struct wl_event *ev)
 	}
 	if (!t->is_dl && s->cpus[t->cpu].nr_lower) {
 		/* Let the others of its class run first. */
-		t->slice_left = 0;
+		lower_yield(s, t);
 		s->cpus[t->cpu].need_resched = true;
 		return true;
 	}
@@ -844,21 +810,17 @@ static int least_crowded(const struct sim *s, uint64_t allowed)
 	return best;
 }
 
-/* A thread of a lower class leaves its CPU for @cpu (the one it runs on
- * picks again and hands it over: cpu_reschedule() queues it on t->cpu). */
-static void lower_move(struct sim *s, struct thread *t, int cpu)
+/* A thread of a lower class leaves its CPU for @cpu: queued, it moves
+ * there (lower_move); running, once its CPU has switched it out
+ * (lower_put_prev()). */
+static void phase_move_lower(struct sim *s, struct thread *t, int cpu)
 {
-	bool running = s->cpus[t->cpu].curr == t;
-
-	if (t->runnable && !running)
-		lower_remove(s, t);
-	s->cpus[t->cpu].nr_assigned--;
-	s->cpus[cpu].nr_assigned++;
-	if (running)
-		s->cpus[t->cpu].need_resched = true;
-	t->cpu = cpu;
-	if (t->runnable && !running)
-		lower_add(s, t, false);
+	if (s->cpus[t->cpu].curr != t) {
+		lower_move(s, t, cpu);
+		return;
+	}
+	t->move_to = cpu + 1;
+	s->cpus[t->cpu].need_resched = true;
 }
 
 /* The entity's affinity becomes @bits (0: all CPUs); false when no online
@@ -918,7 +880,7 @@ static bool phase_cpus(struct sim *s, struct thread *t, uint64_t cpus)
 	if (cpu < 0)
 		return phase_refuse(s, t, "none of its CPUs is online (Linux's "
 				    "sched_setaffinity() fails with EINVAL)");
-	lower_move(s, t, cpu);
+	phase_move_lower(s, t, cpu);
 	return true;
 }
 
@@ -983,6 +945,8 @@ static void leave_dl(struct sim *s, struct thread *t, int prio)
 	t->cpu = cpu;
 	s->cpus[cpu].nr_assigned++;
 	t->prio = prio;
+	if (prio == 0)
+		thread_reweight(s, t, fair_weight(t->policy, t->nice));
 	dls_pi_set_own(&s->pi, &t->pi, pi_prio(t), false, 0);
 	if (t->runnable && !running)
 		lower_add(s, t, false);
@@ -1057,13 +1021,24 @@ static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *
 		int prio = pol == WL_FIFO || pol == WL_RR ? ps->prio : 0;
 		bool running = s->cpus[t->cpu].curr == t;
 
+		/* a fair thread's "priority" is its nice value, which rt-app
+		 * hands to sched_setattr() (-20..19, else it stops); SCHED_IDLE
+		 * takes none */
+		if (ps->prio_given && (pol == WL_OTHER || pol == WL_BATCH)) {
+			if (ps->prio < -20 || ps->prio > 19)
+				return phase_refuse(s, t, "its \"priority\" is a nice value "
+						    "outside -20..19: rt-app's sched_setattr() "
+						    "fails there");
+			t->nice = ps->prio;
+		}
 		if (t->dl_policy) {
 			leave_dl(s, t, prio);
 			return true;
 		}
-		/* a fair thread's nice value ("priority" for rt-app) goes here */
 		if (t->runnable && !running)
 			lower_remove(s, t);
+		if (prio == 0)
+			thread_reweight(s, t, fair_weight(pol, t->nice));
 		t->prio = prio;
 		dls_pi_set_own(&s->pi, &t->pi, pi_prio(t), false, 0);
 		if (t->runnable && !running)
@@ -1128,6 +1103,8 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	t->is_dl = t->dl_policy;
 	t->prio = task->sched.policy == WL_FIFO || task->sched.policy == WL_RR
 			  ? task->sched.prio : 0;
+	t->nice = task->sched.nice_given ? task->sched.nice : 0;
+	t->weight = fair_weight(task->sched.policy, t->nice);
 	dls_rb_node_init(&t->wake.node);
 	dls_rb_node_init(&t->timer.node);
 	t->wake.kind = EV_WAKE;

@@ -409,8 +409,19 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 	if (!strcmp(m->key, "priority")) {
 		if (!get_int(c, m, -20, 99, &v))
 			return false;
+		/* A FIFO/RR priority or a fair task's nice value: check_sched()
+		 * decides once the policy is known. */
 		s->prio = (int)v;
 		s->prio_given = true;
+		s->nice = (int)v;
+		s->nice_given = true;
+		return true;
+	}
+	if (!strcmp(m->key, "nice")) {
+		diag(c, false, m->line, m->col,
+		     "\"nice\" is not an rt-app key (rt-app ignores it and so does dlsim): "
+		     "a SCHED_OTHER or SCHED_BATCH task's nice value (-20..19) is its "
+		     "\"priority\"");
 		return true;
 	}
 	if (!strcmp(m->key, "dl-runtime") || !strcmp(m->key, "dl-period") ||
@@ -539,12 +550,32 @@ static bool parse_phase(struct ctx *c, const struct json_value *obj, struct wl_p
 static bool check_sched(struct ctx *c, const struct json_value *at, const char *name,
 			struct wl_sched *s)
 {
+	if (s->policy == WL_OTHER || s->policy == WL_BATCH) {
+		/* rt-app passes "priority" to sched_setattr() as sched_nice
+		 * and stops on a value outside -20..19. */
+		if (s->nice_given && (s->nice < -20 || s->nice > 19)) {
+			VDIAG(c, true, at, "task \"%s\": \"priority\" %d of a %s task is its nice "
+			      "value, -20..19 (rt-app gives it to sched_setattr() as sched_nice)",
+			      name, s->nice, wl_policy_name(s->policy));
+			return false;
+		}
+	} else if (s->nice_given) {
+		/* rt-app sets no nice value for SCHED_IDLE: Linux weighs every
+		 * SCHED_IDLE thread 3, whatever its nice value. */
+		if (s->policy == WL_IDLE && s->nice)
+			VDIAG(c, false, at, "task \"%s\": \"priority\" %d has no effect on a "
+			      "SCHED_IDLE task (rt-app sets no nice value for it; its weight is 3)",
+			      name, s->nice);
+		s->nice_given = false;
+		s->nice = 0;
+	}
 	if (s->policy != WL_DEADLINE) {
 		/* Linux (6.12 on) reads sched_runtime of a fair task as its
-		 * slice; dlsim's fair class has one fixed slice. */
+		 * slice; dlsim's fair class uses the base slice for all. */
 		if (s->dl_runtime_given && (s->policy == WL_OTHER || s->policy == WL_BATCH))
 			VDIAG(c, false, at, "task \"%s\": \"dl-runtime\" on a %s task (a custom "
-			      "slice) is not modelled: dlsim's fair classes take a fixed 4 ms slice",
+			      "slice) is not modelled: dlsim's fair class gives every task the base "
+			      "slice (0.75 ms x (1 + log2 of the CPU count, at most 8))",
 			      name, wl_policy_name(s->policy));
 		return true;
 	}

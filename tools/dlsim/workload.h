@@ -54,6 +54,13 @@ struct wl_sched {
 	enum wl_policy policy;
 	int prio;
 	bool prio_given;      /* "priority" was written */
+	/* A SCHED_OTHER/SCHED_BATCH task's nice value (-20..19): rt-app reads
+	 * it from "priority" and hands it to sched_setattr() as sched_nice.
+	 * nice_given: "priority" was written here for a fair policy (at phase
+	 * level without a policy: for whatever class the thread is in then,
+	 * range unchecked). */
+	int nice;
+	bool nice_given;
 	uint64_t dl_runtime_us, dl_period_us, dl_deadline_us;
 	int dl_soft;          /* "dl-soft": 1 true, -1 false, 0 not given */
 	bool dl_reclaim;      /* "dl-reclaim" (rt-app's GRUB branch): DLS_FLAG_RECLAIM */

@@ -1,0 +1,769 @@
+/*
+ * dlsim's classes below SCHED_DEADLINE, per CPU, and how their threads
+ * move between CPUs.
+ *
+ * Each CPU's c->lower holds its waiting (runnable, not running) threads of
+ * these classes: SCHED_FIFO/RR first, by priority, FIFO within one; then
+ * the fair class. A CPU runs the deadline thread the library picks, else
+ * its first FIFO/RR thread, else the fair thread EEVDF picks. FIFO runs
+ * until it blocks or yields; RR has a 100 ms slice (RR_TIMESLICE), then
+ * goes to the tail of its priority.
+ *
+ * The fair class (SCHED_OTHER, SCHED_BATCH, SCHED_IDLE) is Linux's EEVDF
+ * (6.6 on: Documentation/scheduler/sched-eevdf.rst, kernel/sched/fair.c):
+ *  - weight: sched_prio_to_weight[nice + 20] (kernel/sched/core.c); a
+ *    SCHED_IDLE thread weighs 3 (WEIGHT_IDLEPRIO); BATCH weighs as OTHER;
+ *  - a running thread's vruntime advances by delta * 1024 / weight
+ *    (calc_delta_fair());
+ *  - V is the weight-averaged vruntime of the CPU's fair set (its waiting
+ *    fair threads and the running one); a thread is eligible when its
+ *    vruntime is at most V (entity_eligible());
+ *  - the CPU picks the eligible thread with the earliest virtual deadline,
+ *    vruntime + slice * 1024 / weight, renewed when the vruntime reaches
+ *    it (update_deadline()); the slice is the base slice, 0.75 ms x (1 +
+ *    log2(min(CPUs, 8))) (sysctl_sched_base_slice, scaled by the default
+ *    SCHED_TUNABLESCALING_LOG);
+ *  - RUN_TO_PARITY: the running thread keeps the CPU, while eligible, until
+ *    its deadline is renewed; a waking SCHED_OTHER thread preempts only a
+ *    thread no longer protected so; SCHED_BATCH and SCHED_IDLE wakers never
+ *    preempt; any other fair waker preempts a SCHED_IDLE thread
+ *    (check_preempt_wakeup_fair());
+ *  - lag: a thread leaving the fair set keeps vlag = V - vruntime, clamped
+ *    to max(2 slices, a tick) * 1024 / weight (update_entity_lag()), and
+ *    comes back at V - vlag * (W + w) / W (place_entity(), PLACE_LAG); a
+ *    new thread starts at V with half a slice to its deadline
+ *    (PLACE_DEADLINE_INITIAL); yield pushes its deadline one slice on.
+ * Not modelled: DELAY_DEQUEUE (6.12; here a thread with negative lag
+ * leaves at once and keeps that lag), custom slices (a warning says so),
+ * the tick (a deadline is renewed exactly when reached, as with HRTICK),
+ * a CPU running only SCHED_IDLE threads counting as idle for placement.
+ *
+ * Between CPUs, in every mode ("partitioned" and "clustered" are about
+ * deadline reservations; Linux balances the other classes within each
+ * thread's affinity whatever its deadline tasks do):
+ *  - FIFO/RR, as kernel/sched/rt.c's push and pull over cpupri: a CPU's
+ *    level is its highest runnable FIFO/RR priority, 0 when it has none
+ *    (idle, or fair threads only), and above every FIFO/RR priority while
+ *    a deadline thread is runnable there (dlsim's choice: cpupri tracks
+ *    RT priorities, and a thread pushed there would only wait). The
+ *    highest-priority waiting FIFO/RR thread that may use a CPU of a lower
+ *    level moves to the lowest such CPU (ties: an idle CPU, then the lowest
+ *    id), and so on until none can: push when a CPU's FIFO/RR set grows,
+ *    pull when one lowers its level. A waking FIFO/RR thread first leaves
+ *    its CPU only when a deadline or FIFO/RR thread of at least its
+ *    priority runs there, or a FIFO/RR thread pinned to it
+ *    (select_task_rq_rt()); otherwise it preempts what runs. This keeps
+ *    the invariant --check verifies: no waiting FIFO/RR thread may use a
+ *    CPU running something of a lower level. Linux pulls
+ *    only from CPUs with two or more FIFO/RR threads (rto_mask), so there a
+ *    thread preempted by a deadline thread may wait while another CPU
+ *    idles; dlsim moves it.
+ *  - fair: a woken fair thread whose CPU is not idle goes to an idle CPU it
+ *    may use, in its CPU's cluster first (select_idle_sibling(), the
+ *    cluster standing for the LLC), lowest id first; an idle CPU pulls a
+ *    waiting fair thread it may run from the CPU with the most runnable
+ *    threads (ties: the lowest id), the one that joined its queue first
+ *    (newidle and nohz idle balancing, done at once where Linux may take up
+ *    to a tick for a CPU already idle). Busy CPUs are not balanced against
+ *    each other (no periodic load balancing).
+ * Ties are broken by CPU id and queue order, so a run is reproducible.
+ */
+#include "sim_impl.h"
+
+#include <string.h>
+
+#define NICE_0_LOAD 1024
+#define WEIGHT_IDLEPRIO 3
+#define BASE_SLICE (750 * US)
+#define TICK_DEFAULT (4000 * US) /* HZ=250, Kconfig's default */
+#define LEVEL_DL 1000            /* above every FIFO/RR priority */
+
+/*
+ * Linux's sched_prio_to_weight[] (kernel/sched/core.c): nice -20..19 to a
+ * load weight, nice 0 = 1024, each step about 1.25x (10% of CPU time
+ * between two threads one nice level apart).
+ */
+static const uint32_t prio_to_weight[40] = {
+	/* -20 */ 88761, 71755, 56483, 46273, 36291,
+	/* -15 */ 29154, 23254, 18705, 14949, 11916,
+	/* -10 */ 9548,  7620,  6100,  4904,  3906,
+	/*  -5 */ 3121,  2501,  1991,  1586,  1277,
+	/*   0 */ 1024,  820,   655,   526,   423,
+	/*   5 */ 335,   272,   215,   172,   137,
+	/*  10 */ 110,   87,    70,    56,    45,
+	/*  15 */ 36,    29,    23,    18,    15,
+};
+
+uint32_t fair_weight(enum wl_policy policy, int nice)
+{
+	if (policy == WL_IDLE)
+		return WEIGHT_IDLEPRIO;
+	/* The reader refuses other values; a caller's slip stays in range. */
+	if (nice < -20)
+		nice = -20;
+	if (nice > 19)
+		nice = 19;
+	return prio_to_weight[nice + 20];
+}
+
+/* Its policy now: a phase may have changed the task's (thread.c). */
+static enum wl_policy policy_of(const struct thread *t)
+{
+	return t->policy;
+}
+
+/* 0.75 ms x (1 + ilog2(min(CPUs, 8))). */
+static uint64_t base_slice(const struct sim *s)
+{
+	int n = s->nr_cpus < 8 ? s->nr_cpus : 8;
+	uint64_t f = 1;
+
+	while (n >>= 1)
+		f++;
+	return BASE_SLICE * f;
+}
+
+/* delta * 1024 / w without overflow (calc_delta_fair()). */
+static uint64_t to_virtual(uint64_t delta, uint32_t w)
+{
+	if (w == NICE_0_LOAD)
+		return delta;
+	return delta / w * NICE_0_LOAD + delta % w * NICE_0_LOAD / w;
+}
+
+/* The real time in which a vruntime of weight w advances by v, rounded up. */
+static uint64_t to_real(uint64_t v, uint32_t w)
+{
+	if (w == NICE_0_LOAD)
+		return v;
+	return v / NICE_0_LOAD * w + (v % NICE_0_LOAD * w + NICE_0_LOAD - 1) / NICE_0_LOAD;
+}
+
+static uint64_t vslice(const struct sim *s, const struct thread *t)
+{
+	return to_virtual(base_slice(s), t->weight);
+}
+
+/* Sets the vruntime: later charges count from here. */
+static void set_vruntime(struct thread *t, uint64_t v)
+{
+	t->vruntime = v;
+	t->vbase = v;
+	t->exec_base = t->fair_exec;
+}
+
+/* ---- the fair set of a CPU ------------------------------------------- */
+
+/* The weighted sum of the fair set's vruntimes, relative to vref. */
+struct fair_sum {
+	uint64_t vref;
+	int64_t a, w;
+	unsigned int n;
+};
+
+static void sum_add(struct fair_sum *f, const struct thread *t)
+{
+	if (!f->n)
+		f->vref = t->vruntime;
+	f->a += (int64_t)(t->vruntime - f->vref) * (int64_t)t->weight;
+	f->w += t->weight;
+	f->n++;
+}
+
+static void fair_sum(const struct sim *s, int cpu, struct fair_sum *f)
+{
+	const struct cpu *c = &s->cpus[cpu];
+
+	memset(f, 0, sizeof(*f));
+	if (c->curr && c->curr->fair_queued && c->curr->cpu == cpu)
+		sum_add(f, c->curr);
+	for (size_t i = c->nr_lower; i-- > 0 && c->lower[i]->prio == 0;)
+		if (c->lower[i]->fair_queued)
+			sum_add(f, c->lower[i]);
+}
+
+/* V (avg_vruntime()), rounded down; the last known V of an empty set. */
+static uint64_t fair_avg(struct sim *s, int cpu, const struct fair_sum *f)
+{
+	int64_t q;
+
+	if (!f->n)
+		return s->cpus[cpu].fair_v;
+	q = f->a / f->w;
+	if (f->a % f->w < 0)
+		q--;
+	s->cpus[cpu].fair_v = f->vref + (uint64_t)q;
+	return s->cpus[cpu].fair_v;
+}
+
+static bool eligible(const struct fair_sum *f, const struct thread *t)
+{
+	return (int64_t)(t->vruntime - f->vref) * f->w <= f->a;
+}
+
+/* Charge the running fair thread of @cpu up to now (update_curr()). */
+static void fair_update_curr(struct sim *s, int cpu)
+{
+	struct thread *t = s->cpus[cpu].curr;
+
+	if (!t || !t->fair_queued || t->is_dl || t->cpu != cpu)
+		return;
+	t->fair_exec += s->now - t->exec_start;
+	t->exec_start = s->now;
+	t->vruntime = t->vbase + to_virtual(t->fair_exec - t->exec_base, t->weight);
+	if (!dls_time_before(t->vruntime, t->vdeadline))
+		t->vdeadline = t->vruntime + vslice(s, t); /* update_deadline() */
+}
+
+/* @t joins @cpu's fair set where its lag says (place_entity()). */
+static void fair_enqueue(struct sim *s, int cpu, struct thread *t)
+{
+	struct fair_sum f;
+	uint64_t v, vs = vslice(s, t);
+	int64_t lag = t->vlag;
+
+	fair_update_curr(s, cpu);
+	fair_sum(s, cpu, &f);
+	v = fair_avg(s, cpu, &f);
+	if (f.w)
+		lag = lag * (f.w + (int64_t)t->weight) / f.w;
+	set_vruntime(t, v - (uint64_t)lag);
+	if (!t->fair_placed)
+		vs /= 2;
+	t->vdeadline = t->vruntime + vs;
+	t->vprotect = t->vdeadline - 1; /* not protected until picked */
+	t->fair_placed = true;
+	t->fair_queued = true;
+}
+
+/* @t leaves @cpu's fair set keeping its lag (update_entity_lag()). */
+static void fair_dequeue(struct sim *s, int cpu, struct thread *t)
+{
+	struct fair_sum f;
+	uint64_t tick = s->tick_ns ? s->tick_ns : TICK_DEFAULT;
+	uint64_t span = 2 * base_slice(s) > tick ? 2 * base_slice(s) : tick;
+	int64_t limit = (int64_t)to_virtual(span, t->weight), lag;
+
+	if (s->cpus[cpu].curr == t)
+		fair_update_curr(s, cpu);
+	fair_sum(s, cpu, &f);
+	lag = (int64_t)(fair_avg(s, cpu, &f) - t->vruntime);
+	t->vlag = lag < -limit ? -limit : lag > limit ? limit : lag;
+	t->fair_queued = false;
+}
+
+/* The running fair thread @t's slice: up to its deadline while others
+ * wait on its CPU, none while it is alone. */
+static void fair_arm(struct sim *s, int cpu, struct thread *t)
+{
+	const struct cpu *c = &s->cpus[cpu];
+
+	if (!c->nr_lower || c->lower[c->nr_lower - 1]->prio > 0) {
+		t->sliced = false;
+		t->slice_left = 0;
+		return;
+	}
+	t->sliced = true;
+	t->slice_left = dls_time_before(t->vruntime, t->vdeadline)
+				? to_real(t->vdeadline - t->vruntime, t->weight) : 1;
+}
+
+/* A fair thread @t joined @cpu, whose running thread is fair. */
+static void fair_check_preempt(struct sim *s, int cpu, struct thread *t)
+{
+	struct cpu *c = &s->cpus[cpu];
+	struct thread *curr = c->curr;
+
+	fair_update_curr(s, cpu);
+	if (policy_of(curr) == WL_IDLE && policy_of(t) != WL_IDLE) {
+		curr->vprotect = curr->vdeadline - 1;
+		c->need_resched = true;
+		return;
+	}
+	if (policy_of(t) == WL_OTHER)
+		c->need_resched = true; /* the pick decides: RUN_TO_PARITY */
+	else
+		fair_arm(s, cpu, curr);
+}
+
+/* ---- the queue of a CPU ---------------------------------------------- */
+
+static void queue_insert(struct sim *s, struct thread *t, bool head)
+{
+	struct cpu *c = &s->cpus[t->cpu];
+	size_t pos = c->nr_lower;
+
+	GROW(c->lower, c->nr_lower, c->cap_lower);
+	/* Keep the array sorted by priority (higher first), FIFO within one. */
+	for (size_t i = 0; i < c->nr_lower; i++)
+		if (c->lower[i]->prio < t->prio || (head && c->lower[i]->prio == t->prio)) {
+			pos = i;
+			break;
+		}
+	memmove(c->lower + pos + 1, c->lower + pos, (c->nr_lower - pos) * sizeof(*c->lower));
+	c->lower[pos] = t;
+	c->nr_lower++;
+	s->lower_dirty = true;
+	s->nr_lower_waiting++;
+	s->nr_rt_waiting += t->prio > 0;
+	t->queued_seq = s->lower_seq++;
+}
+
+static void queue_delete(struct sim *s, struct cpu *c, struct thread *t)
+{
+	for (size_t i = 0; i < c->nr_lower; i++)
+		if (c->lower[i] == t) {
+			memmove(c->lower + i, c->lower + i + 1,
+				(c->nr_lower - i - 1) * sizeof(*c->lower));
+			c->nr_lower--;
+			s->lower_dirty = true;
+			s->nr_lower_waiting--;
+			s->nr_rt_waiting -= t->prio > 0;
+			return;
+		}
+}
+
+/* @t's class may have changed (a boost): its fair set membership follows. */
+static void fair_follow_class(struct sim *s, struct thread *t)
+{
+	if (t->prio == 0 && !t->is_dl && !t->fair_queued)
+		fair_enqueue(s, t->cpu, t);
+	else if ((t->prio > 0 || t->is_dl) && t->fair_queued)
+		fair_dequeue(s, t->cpu, t);
+}
+
+/* ---- entry points ------------------------------------------------------ */
+
+/* @t, runnable and not running, joins the queue of its CPU. */
+void lower_add(struct sim *s, struct thread *t, bool head)
+{
+	struct cpu *c = &s->cpus[t->cpu];
+
+	fair_follow_class(s, t);
+	queue_insert(s, t, head);
+	if (!c->curr || !c->curr->runnable)
+		c->need_resched = true;
+	else if (c->curr->is_dl)
+		return;
+	else if (c->curr->prio < t->prio)
+		c->need_resched = true;
+	else if (t->prio == 0 && c->curr->prio == 0 && c->curr->fair_queued)
+		fair_check_preempt(s, t->cpu, t);
+}
+
+/* @t leaves its CPU's queue (and fair set): it blocks, moves or changes class. */
+void lower_remove(struct sim *s, struct thread *t)
+{
+	queue_delete(s, &s->cpus[t->cpu], t);
+	if (t->fair_queued)
+		fair_dequeue(s, t->cpu, t);
+}
+
+/* @t moves to @cpu's queue (it is not running). */
+void lower_move(struct sim *s, struct thread *t, int cpu)
+{
+	bool queued = t->runnable && !t->exited;
+
+	if (queued)
+		lower_remove(s, t);
+	s->cpus[t->cpu].nr_assigned--;
+	t->cpu = cpu;
+	s->cpus[cpu].nr_assigned++;
+	if (queued)
+		lower_add(s, t, false);
+}
+
+/* An online CPU with nothing runnable. */
+static bool cpu_idle(const struct sim *s, int cpu)
+{
+	const struct cpu *c = &s->cpus[cpu];
+
+	return !c->offline && (!c->curr || !c->curr->runnable) && !c->nr_lower &&
+	       !s->rqs[cpu].nr_running;
+}
+
+static bool may_use(const struct thread *t, int cpu)
+{
+	return !t->allowed || (t->allowed & (UINT64_C(1) << cpu));
+}
+
+/* The FIFO/RR level of @cpu (see the top of the file). */
+static int cpu_level(const struct sim *s, int cpu)
+{
+	const struct cpu *c = &s->cpus[cpu];
+	int lvl = 0;
+
+	if (s->rqs[cpu].nr_running || (c->curr && c->curr->runnable && c->curr->is_dl))
+		return LEVEL_DL;
+	if (c->curr && c->curr->runnable)
+		lvl = c->curr->prio;
+	if (c->nr_lower && c->lower[0]->prio > lvl)
+		lvl = c->lower[0]->prio;
+	return lvl;
+}
+
+/* The lowest-level online CPU @t may use with a level below @t's priority
+ * (find_lowest_rq()); ties: an idle CPU, then the lowest id. -1: none. */
+static int lowest_cpu(const struct sim *s, const struct thread *t)
+{
+	int best = -1, best_lvl = 0;
+	bool best_idle = false;
+
+	for (int k = 0; k < s->nr_cpus; k++) {
+		int lvl;
+		bool idle;
+
+		if (s->cpus[k].offline || !may_use(t, k) || k == t->cpu)
+			continue;
+		lvl = cpu_level(s, k);
+		if (lvl >= t->prio)
+			continue;
+		idle = cpu_idle(s, k);
+		if (best < 0 || lvl < best_lvl || (lvl == best_lvl && idle && !best_idle)) {
+			best = k;
+			best_lvl = lvl;
+			best_idle = idle;
+		}
+	}
+	return best;
+}
+
+/* An idle CPU @t may use: in @t's cluster first, then any; -1: none. */
+static int idle_cpu_for(const struct sim *s, const struct thread *t)
+{
+	int other = -1;
+
+	for (int k = 0; k < s->nr_cpus; k++) {
+		if (!may_use(t, k) || !cpu_idle(s, k))
+			continue;
+		if (same_cluster(s->w, k, t->cpu))
+			return k;
+		if (other < 0)
+			other = k;
+	}
+	return other;
+}
+
+/* Where a waking thread goes (select_task_rq_rt(), select_idle_sibling()). */
+static int wake_cpu(const struct sim *s, const struct thread *t)
+{
+	const struct cpu *c = &s->cpus[t->cpu];
+	int k;
+
+	if (s->nr_cpus < 2 || t->stranded || c->offline)
+		return t->cpu;
+	if (t->prio > 0) {
+		const struct thread *curr = c->curr && c->curr->runnable ? c->curr : NULL;
+		/* a FIFO/RR thread that may use this CPU only */
+		bool pinned = curr && !curr->is_dl && curr->prio > 0 && curr->allowed &&
+			      !(curr->allowed & (curr->allowed - 1));
+
+		if (!curr || (!curr->is_dl && curr->prio < t->prio && !pinned))
+			return t->cpu;
+		k = lowest_cpu(s, t);
+		/* Preempting a pinned thread of a lower priority is better
+		 * than moving to a CPU of the same level (find_lowest_rq()
+		 * prefers the task's CPU). */
+		if (k >= 0 && pinned && cpu_level(s, k) >= cpu_level(s, t->cpu))
+			return t->cpu;
+		return k >= 0 ? k : t->cpu;
+	}
+	if (cpu_idle(s, t->cpu))
+		return t->cpu;
+	k = idle_cpu_for(s, t);
+	return k >= 0 ? k : t->cpu;
+}
+
+/* @t wakes: it joins the queue of the CPU it is placed on. */
+void lower_wake(struct sim *s, struct thread *t)
+{
+	int cpu = wake_cpu(s, t);
+
+	if (cpu != t->cpu) {
+		s->cpus[t->cpu].nr_assigned--;
+		t->cpu = cpu;
+		s->cpus[cpu].nr_assigned++;
+	}
+	lower_add(s, t, false);
+}
+
+/* @cpu stops running @prev (put_prev_task()): back into its queue while
+ * it is runnable in these classes. */
+static void put_prev_here(struct sim *s, int cpu, struct thread *prev)
+{
+	bool expired;
+
+	if (!prev || prev->cpu != cpu)
+		return;
+	if (prev->fair_queued)
+		fair_update_curr(s, cpu);
+	if (prev->is_dl || !prev->runnable || prev->exited) {
+		if (prev->fair_queued)
+			fair_dequeue(s, cpu, prev);
+		return;
+	}
+	/* FIFO/RR: back at the head of its priority, at the tail when its
+	 * RR slice ran out. */
+	expired = prev->sliced && prev->slice_left == 0;
+	fair_follow_class(s, prev);
+	queue_insert(s, prev, prev->prio > 0 && !expired);
+}
+
+void lower_put_prev(struct sim *s, int cpu, struct thread *prev)
+{
+	put_prev_here(s, cpu, prev);
+	/* A phase gave it CPUs without this one while it ran (thread.c):
+	 * off the CPU now, it moves, as Linux migrates a task whose affinity
+	 * changed once it is switched out. */
+	if (prev && prev->cpu == cpu && prev->move_to) {
+		int to = prev->move_to - 1;
+
+		prev->move_to = 0;
+		lower_move(s, prev, to);
+	}
+}
+
+/* The thread @cpu runs when no deadline thread runs, or NULL. */
+struct thread *lower_pick(struct sim *s, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+	struct thread *prev = c->curr, *best = NULL;
+	struct fair_sum f;
+
+	if (!c->nr_lower)
+		return NULL;
+	best = c->lower[0];
+	if (best->prio > 0) {
+		queue_delete(s, c, best);
+		/* Only SCHED_RR has a slice (task_tick_rt()); a fair thread
+		 * boosted to a FIFO/RR priority runs like FIFO. */
+		best->sliced = policy_of(best) == WL_RR;
+		if (!best->sliced)
+			best->slice_left = 0; /* no slice: runs until it blocks */
+		else if (!best->slice_left)
+			best->slice_left = SLICE_RR;
+		return best;
+	}
+	fair_sum(s, cpu, &f);
+	if (prev && prev->fair_queued && prev->cpu == cpu && prev->vprotect == prev->vdeadline &&
+	    eligible(&f, prev)) {
+		best = prev; /* RUN_TO_PARITY */
+	} else {
+		best = NULL;
+		for (size_t i = c->nr_lower; i-- > 0 && c->lower[i]->prio == 0;) {
+			struct thread *t = c->lower[i];
+			int64_t d;
+
+			if (!eligible(&f, t))
+				continue;
+			d = best ? (int64_t)(t->vdeadline - best->vdeadline) : -1;
+			if (d < 0 || (d == 0 && t->queued_seq < best->queued_seq))
+				best = t;
+		}
+	}
+	if (!best)
+		return NULL; /* not reached: the least vruntime is eligible */
+	queue_delete(s, c, best);
+	best->exec_start = s->now;
+	best->vprotect = best->vdeadline;
+	fair_arm(s, cpu, best);
+	return best;
+}
+
+/* sched_yield() of the running thread @t (its caller makes its CPU pick
+ * again): FIFO/RR to the tail of its priority, a fair thread's deadline one
+ * slice on (yield_task_fair()). */
+void lower_yield(struct sim *s, struct thread *t)
+{
+	t->slice_left = 0;
+	t->sliced = true;
+	if (t->fair_queued) {
+		fair_update_curr(s, t->cpu);
+		t->vdeadline += vslice(s, t);
+	}
+}
+
+/* @t's fair weight becomes @weight; its lag, in real time, stays
+ * (reweight_entity()). */
+void thread_reweight(struct sim *s, struct thread *t, uint32_t weight)
+{
+	if (t->fair_queued) {
+		struct fair_sum f;
+		uint64_t v;
+		int64_t lag, dl;
+
+		if (s->cpus[t->cpu].curr == t)
+			fair_update_curr(s, t->cpu);
+		fair_sum(s, t->cpu, &f);
+		v = fair_avg(s, t->cpu, &f);
+		lag = (int64_t)(v - t->vruntime) * (int64_t)t->weight / (int64_t)weight;
+		dl = (int64_t)(t->vdeadline - t->vruntime) * (int64_t)t->weight / (int64_t)weight;
+		set_vruntime(t, v - (uint64_t)lag);
+		t->vdeadline = t->vruntime + (uint64_t)dl;
+		t->vprotect = t->vdeadline - 1;
+		if (s->cpus[t->cpu].curr == t)
+			s->cpus[t->cpu].need_resched = true;
+	} else {
+		t->vlag = t->vlag * (int64_t)t->weight / (int64_t)weight;
+	}
+	t->weight = weight;
+}
+
+void thread_set_nice(struct sim *s, struct thread *t, int nice)
+{
+	t->nice = nice;
+	thread_reweight(s, t, fair_weight(policy_of(t), nice));
+}
+
+/* ---- balancing ------------------------------------------------------- */
+
+/* The highest-priority waiting FIFO/RR thread that has a CPU of a lower
+ * level to go to moves there. Returns whether one moved. */
+static bool rt_push_one(struct sim *s)
+{
+	struct thread *best = NULL;
+	int to = -1, floor = LEVEL_DL;
+
+	/* No thread at or below the lowest level of all can move. */
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		int lvl = s->cpus[cpu].offline ? LEVEL_DL : cpu_level(s, cpu);
+
+		if (lvl < floor)
+			floor = lvl;
+	}
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		const struct cpu *c = &s->cpus[cpu];
+
+		if (c->offline)
+			continue;
+		for (size_t i = 0; i < c->nr_lower && c->lower[i]->prio > floor; i++) {
+			struct thread *t = c->lower[i];
+			int k;
+
+			if (best && t->prio <= best->prio)
+				break; /* the rest of this CPU is no better */
+			if (t->stranded)
+				continue;
+			k = lowest_cpu(s, t);
+			if (k >= 0) {
+				best = t;
+				to = k;
+				break;
+			}
+		}
+	}
+	if (!best)
+		return false;
+	lower_move(s, best, to);
+	return true;
+}
+
+/* An idle CPU pulls a waiting fair thread it may run from the busiest CPU.
+ * Returns whether one moved. */
+static bool fair_pull_one(struct sim *s, int dst)
+{
+	struct thread *pick = NULL;
+	unsigned int busiest = 0;
+
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		const struct cpu *c = &s->cpus[cpu];
+		struct thread *cand = NULL;
+		unsigned int load;
+
+		/* A CPU that runs nothing has not picked since a thread
+		 * joined it (pulled there in this pass): it will run it. */
+		if (cpu == dst || c->offline || !c->curr || !c->curr->runnable)
+			continue;
+		for (size_t i = c->nr_lower; i-- > 0 && c->lower[i]->prio == 0;) {
+			struct thread *t = c->lower[i];
+
+			if (!t->stranded && may_use(t, dst) &&
+			    (!cand || t->queued_seq < cand->queued_seq))
+				cand = t;
+		}
+		if (!cand)
+			continue;
+		load = (unsigned int)c->nr_lower + (c->curr && c->curr->runnable) +
+		       s->rqs[cpu].nr_running;
+		if (load > busiest) {
+			busiest = load;
+			pick = cand;
+		}
+	}
+	if (!pick)
+		return false;
+	lower_move(s, pick, dst);
+	return true;
+}
+
+/*
+ * Move waiting threads of the lower classes to CPUs that can run them
+ * now (see the top of the file). Returns whether any moved.
+ */
+bool lower_balance(struct sim *s)
+{
+	bool moved = false;
+
+	/* Nothing it looks at changed since it last found nothing to do:
+	 * the queues, and what each CPU runs (cpu_reschedule(), hotplug). */
+	if (!s->nr_lower_waiting || s->nr_cpus < 2 || !s->lower_dirty)
+		return false;
+	s->lower_dirty = false;
+	for (int n = 0; n < s->nr_threads && s->nr_rt_waiting && rt_push_one(s); n++)
+		moved = true;
+	for (int cpu = 0; cpu < s->nr_cpus && s->nr_lower_waiting > s->nr_rt_waiting; cpu++)
+		if (cpu_idle(s, cpu) && fair_pull_one(s, cpu))
+			moved = true;
+	return moved;
+}
+
+/* ---- --check ------------------------------------------------------------ */
+
+/*
+ * The invariants the balancing keeps, from their definitions: no waiting
+ * FIFO/RR thread may use an online CPU that runs something of a lower
+ * level (global fixed priority within affinity), no waiting fair thread
+ * may use an idle CPU, and each CPU's fair set is its queued fair threads
+ * and its running one.
+ */
+const char *lower_check(struct sim *s)
+{
+	unsigned int waiting = 0, rt = 0;
+
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		waiting += (unsigned int)s->cpus[cpu].nr_lower;
+		for (size_t i = 0; i < s->cpus[cpu].nr_lower; i++)
+			rt += s->cpus[cpu].lower[i]->prio > 0;
+	}
+	if (waiting != s->nr_lower_waiting || rt != s->nr_rt_waiting)
+		return "the counts of waiting lower-class threads are off (a priority "
+		       "changed while queued?)";
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		const struct cpu *c = &s->cpus[cpu];
+
+		for (size_t i = 0; i < c->nr_lower; i++) {
+			const struct thread *t = c->lower[i];
+
+			if (t->cpu != cpu || !t->runnable || t->is_dl)
+				return "a queued lower-class thread is not runnable on its CPU";
+			if ((t->prio == 0) != t->fair_queued)
+				return "a queued thread's fair set membership does not match its class";
+			if (c->offline || t->stranded)
+				continue;
+			for (int k = 0; k < s->nr_cpus; k++) {
+				const struct cpu *o = &s->cpus[k];
+				int running;
+
+				if (k == cpu || o->offline || !may_use(t, k))
+					continue;
+				if (!o->curr && !o->nr_lower && !s->rqs[k].nr_running)
+					return "a fair or FIFO/RR thread waits while a CPU it may use idles";
+				running = !o->curr ? 0 : o->curr->is_dl ? LEVEL_DL : o->curr->prio;
+				if (t->prio > 0 && running < t->prio)
+					return "a FIFO/RR thread waits while a CPU it may use runs "
+					       "something of a lower priority";
+			}
+		}
+	}
+	return NULL;
+}
