@@ -250,6 +250,7 @@ static void write_summary(struct sim *s, FILE *out, uint64_t horizon)
 {
 	uint64_t jobs = 0, misses = 0;
 	double energy = 0;
+	bool changed = false;
 
 	write_heading(s, out, horizon);
 	fprintf(out, "%-20s %-14s %3s %7s %6s %10s %10s %10s %10s %8s %7s %5s\n", "thread",
@@ -257,11 +258,15 @@ static void write_summary(struct sim *s, FILE *out, uint64_t horizon)
 		"lateness", "throttle", "preempt", "migr");
 	for (int i = 0; i < s->nr_threads; i++) {
 		struct thread *t = s->threads[i];
+		char policy[20];
 
 		jobs += t->jobs;
 		misses += t->misses;
+		changed |= t->policy_changed;
+		snprintf(policy, sizeof(policy), "%s%s", wl_policy_name(t->task->sched.policy),
+			 t->policy_changed ? "+" : "");
 		fprintf(out, "%-20s %-14s %3d %7llu %6llu %8.3fms %8.3fms %8.3fms %8.3fms %8llu %7llu %5llu\n",
-			t->name, wl_policy_name(t->task->sched.policy), tcpu(t),
+			t->name, policy, tcpu(t),
 			(unsigned long long)t->jobs, (unsigned long long)t->misses,
 			(double)t->resp_max / 1e6,
 			t->jobs ? (double)t->resp_sum / (double)t->jobs / 1e6 : 0.0,
@@ -270,6 +275,9 @@ static void write_summary(struct sim *s, FILE *out, uint64_t horizon)
 			(unsigned long long)t->preemptions,
 			(unsigned long long)t->migrations);
 	}
+	if (changed)
+		fprintf(out, "+ a phase changed the thread's policy during the run (the "
+			"task's policy is shown; --json says \"policy_changed\")\n");
 	fprintf(out, "%-6s %8s %8s %10s %10s\n", "cpu", "capacity", "util", "idle", "energy");
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		double util = horizon ? (double)s->cpus[cpu].busy_ns / (double)horizon : 0;

@@ -40,14 +40,15 @@ static void write_json(struct sim *s, FILE *f, uint64_t horizon)
 	for (int i = 0; i < s->nr_threads; i++) {
 		struct thread *t = s->threads[i];
 
-		fprintf(f, "    {\"name\": \"%s\", \"policy\": \"%s\", \"cpu\": %d, \"jobs\": %llu, "
+		fprintf(f, "    {\"name\": \"%s\", \"policy\": \"%s\",%s \"cpu\": %d, \"jobs\": %llu, "
 			"\"misses\": %llu, \"resp_max_ns\": %llu, \"resp_p99_ns\": %llu, "
 			"\"max_lateness_ns\": %llu, \"throttles\": %llu, \"preemptions\": %llu, "
 			"\"run_ns\": %llu, \"lock_acquires\": %llu, \"lock_wait_ns\": %llu, "
 			"\"lock_wait_max_ns\": %llu, \"boosts\": %llu, \"boosted_ns\": %llu, "
 			"\"server_misses\": %llu}%s\n",
 			out_esc(e, sizeof(e), t->name, false), wl_policy_name(t->task->sched.policy),
-			tcpu(t), (unsigned long long)t->jobs, (unsigned long long)t->misses,
+			t->policy_changed ? " \"policy_changed\": true," : "", tcpu(t),
+			(unsigned long long)t->jobs, (unsigned long long)t->misses,
 			(unsigned long long)t->resp_max, (unsigned long long)out_p99(t),
 			(unsigned long long)t->max_lateness,
 			(unsigned long long)t->se.stats.throttles,

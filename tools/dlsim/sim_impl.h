@@ -100,6 +100,7 @@ struct thread {
 	int cpu;
 	uint64_t allowed; /* CPUs it may use (bits), 0 = all */
 	int last_cpu; /* where it last ran, -1 before it first runs */
+	bool policy_changed; /* a phase gave it another policy than its task's */
 	int move_to;  /* 1 + the CPU it moves to once switched out (lower.c), 0: none */
 	int prio; /* FIFO/RR priority, 0 for the fair class */
 	enum wl_policy policy; /* its own policy now (a phase may change it) */

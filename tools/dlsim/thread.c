@@ -994,6 +994,7 @@ static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *
 			p.flags |= DLS_FLAG_RECLAIM;
 		else if (ps->dl_soft > 0 || (ps->dl_soft == 0 && s->w->soft_reservations))
 			p.flags |= DLS_FLAG_SOFT;
+		t->policy_changed |= pol != t->task->sched.policy;
 		t->policy = pol;
 		if (!t->dl_policy)
 			return become_dl(s, t, &p);
@@ -1016,6 +1017,7 @@ static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *
 	 * gives neither a policy nor a priority (its dl-* keys alone) */
 	if (!ps->set && !ps->prio_given)
 		return false;
+	t->policy_changed |= pol != t->task->sched.policy;
 	t->policy = pol;
 	{
 		int prio = pol == WL_FIFO || pol == WL_RR ? ps->prio : 0;
