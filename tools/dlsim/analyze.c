@@ -44,6 +44,7 @@ struct an {
 	char (*names)[48];      /* as dlsim names threads: task-instance */
 	size_t n;
 	int m;
+	enum wl_mode mode;      /* simulation.mode: how dlsim admits (per CPU when partitioned) */
 	uint32_t cap[WL_MAX_CPUS];
 	struct verdict v[17];
 	int nv;
@@ -111,15 +112,64 @@ static double bw(uint64_t x)
 	return (double)x / (double)DLS_BW_UNIT;
 }
 
-/* The library's attach rule under the limit `dlsim FILE` would use. */
-static void test_admission(struct an *a)
+/*
+ * Partitioned, `dlsim FILE` attaches each reservation, in file order, on
+ * the first CPU whose admission takes it (thread.c's place()), and stops at
+ * the first that none takes: the same rule, CPU by CPU. @tmp holds n
+ * entries; @r as dls_analysis_cbs_admit() fills it for the whole set.
+ */
+static int admit_first_fit(const struct an *a, int *cpu_of, struct dls_params *tmp,
+			   struct dls_analysis_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->schedulable = true;
+	for (size_t i = 0; i < a->n; i++) {
+		cpu_of[i] = -1;
+		r->error = DLS_EBANDWIDTH;
+		for (int c = 0; c < a->m && cpu_of[i] < 0; c++) {
+			struct dls_analysis_result rc;
+			size_t k = 0;
+			int err;
+
+			for (size_t j = 0; j < i; j++)
+				if (cpu_of[j] == c)
+					tmp[k++] = a->ts[j];
+			tmp[k++] = a->ts[i];
+			err = dls_analysis_cbs_admit(&a->cfg, &a->cap[c], 1, tmp, k, &rc);
+			if (err)
+				return err;
+			if (rc.schedulable)
+				cpu_of[i] = c;
+			else if (rc.error != DLS_EBANDWIDTH) {
+				r->error = rc.error; /* the parameters: no CPU takes them */
+				break;
+			}
+		}
+		if (cpu_of[i] < 0) {
+			r->schedulable = false;
+			r->task = i;
+			return 0;
+		}
+		r->value += dls_params_bw(&a->ts[i]);
+	}
+	r->error = 0;
+	return 0;
+}
+
+/* The library's attach rule under the limit `dlsim FILE` would use, over
+ * the domain dlsim attaches to (every CPU; each CPU when partitioned). */
+static void test_admission(struct an *a, int *cpu_of)
 {
 	struct dls_analysis_result r;
-	int err = dls_analysis_cbs_admit(&a->cfg, a->cap, a->m, a->ts, a->n, &r);
+	bool per_cpu = a->mode == WL_MODE_PARTITIONED && a->m > 1;
+	struct dls_params *tmp = per_cpu ? malloc((a->n + 1) * sizeof(*tmp)) : NULL;
+	int err = per_cpu ? (tmp ? admit_first_fit(a, cpu_of, tmp, &r) : DLS_ENOMEM)
+			  : dls_analysis_cbs_admit(&a->cfg, a->cap, a->m, a->ts, a->n, &r);
 	struct verdict *v = row(a, "admission", err);
-	char limit[96];
+	char limit[128];
 	uint64_t cap = 0;
 
+	free(tmp);
 	if (err)
 		return;
 	for (int c = 0; c < a->m; c++)
@@ -127,10 +177,15 @@ static void test_admission(struct an *a)
 	v->admission = true;
 	if (a->cfg.bw_limit == DLS_BW_UNLIMITED)
 		snprintf(limit, sizeof(limit), "admission off (%s)", a->limit_from);
+	else if (per_cpu)
+		snprintf(limit, sizeof(limit), "limit %.0f%% (%s) of each CPU, first fit in "
+			 "file order (partitioned)", 100 * bw(a->cfg.bw_limit), a->limit_from);
 	else
-		snprintf(limit, sizeof(limit), "limit %.0f%% (%s) x %.4f CPUs",
+		snprintf(limit, sizeof(limit), "limit %.0f%% (%s) x %.4f CPUs%s",
 			 100 * bw(a->cfg.bw_limit), a->limit_from,
-			 (double)cap / DLS_CAPACITY_SCALE);
+			 (double)cap / DLS_CAPACITY_SCALE,
+			 a->mode == WL_MODE_CLUSTERED ? " (summed over every CPU: clustered "
+			 "dlsim admits each reservation within one cluster)" : "");
 	v->schedulable = r.schedulable;
 	v->value = r.value;
 	if (r.schedulable)
@@ -465,6 +520,7 @@ static int collect(const struct workload *w, struct an *a, const char *file)
 		}
 	}
 	a->m = w->nr_cpus;
+	a->mode = w->mode;
 	for (int c = 0; c < a->m; c++)
 		a->cap[c] = w->cpus[c].capacity;
 	return 0;
@@ -472,7 +528,7 @@ static int collect(const struct workload *w, struct an *a, const char *file)
 
 static void run_all(struct an *a, void *scratch, int *cpu_of, uint64_t *resp)
 {
-	test_admission(a);
+	test_admission(a, cpu_of);
 	test_sum(a, "utilisation", false, a->m);
 	test_sum(a, "density", true, a->m);
 	test_qpa(a);
