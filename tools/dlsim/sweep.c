@@ -42,6 +42,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -491,11 +492,17 @@ int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *t
  * only stores the number, and SA_RESETHAND lets a second signal end the
  * process at once.
  */
-static volatile sig_atomic_t caught_signal;
+/* Set by the handler, read by the worker threads: a lock-free atomic is
+ * both async-signal-safe and free of a data race between threads (a
+ * volatile sig_atomic_t is only the first). */
+static atomic_int caught_signal;
 
 static void on_signal(int sig)
 {
-	caught_signal = sig;
+	int saved = errno;
+
+	atomic_store_explicit(&caught_signal, sig, memory_order_relaxed);
+	errno = saved;
 }
 
 void sweep_catch_signals(void)
@@ -512,7 +519,7 @@ void sweep_catch_signals(void)
 
 int sweep_caught_signal(void)
 {
-	return caught_signal;
+	return atomic_load_explicit(&caught_signal, memory_order_relaxed);
 }
 
 struct runner {
@@ -569,7 +576,7 @@ static void *worker(void *arg)
 
 		pthread_mutex_lock(&r->lock);
 		/* a signal or a failed save: no new item starts */
-		r->stop |= caught_signal != 0;
+		r->stop |= sweep_caught_signal() != 0;
 		i = r->next < r->n && !r->stop ? r->next++ : r->n;
 		pthread_mutex_unlock(&r->lock);
 		if (i == r->n)
