@@ -107,10 +107,8 @@ static void on_stranded(void *arg, struct dls_entity *se)
 	add_mark(s, se->rq->cpu, t->id, "stranded");
 }
 
-/* The least crowded online CPU a lower-class thread may use, or -1. */
-static int lower_target(const struct sim *s, const struct thread *t)
+int cpu_least_crowded(const struct sim *s, uint64_t allowed)
 {
-	uint64_t allowed = t->allowed; /* the CPUs its current phase gives */
 	int best = -1;
 
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
@@ -174,7 +172,7 @@ static void cpu_down(struct sim *s, int cpu, struct hotplug_log *l)
 
 		if (t->is_dl || t->exited || t->cpu != cpu)
 			continue;
-		target = lower_target(s, t);
+		target = cpu_least_crowded(s, t->allowed); /* its current phase's CPUs */
 		if (target < 0) {
 			t->stranded = true;
 			l->stranded++;

@@ -379,6 +379,8 @@ static inline void thread_advance(struct sim *s, struct thread *t)
 
 /* cpu.c */
 void cpu_reschedule(struct sim *s, int cpu);
+/* The least crowded online CPU of @allowed (0: all), or -1. */
+int cpu_least_crowded(const struct sim *s, uint64_t allowed);
 void close_slice(struct sim *s, int cpu);
 void add_offline_span(struct sim *s, int cpu, uint64_t end);
 void hotplug_apply(struct sim *s, const struct hotplug_ev *h);

@@ -796,20 +796,6 @@ static bool phase_refuse(struct sim *s, const struct thread *t, const char *why)
 	return true;
 }
 
-/* The least crowded online CPU of @allowed (0: all), or -1. */
-static int least_crowded(const struct sim *s, uint64_t allowed)
-{
-	int best = -1;
-
-	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		if ((allowed && !(allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
-			continue;
-		if (best < 0 || s->cpus[cpu].nr_assigned < s->cpus[best].nr_assigned)
-			best = cpu;
-	}
-	return best;
-}
-
 /* A thread of a lower class leaves its CPU for @cpu: queued, it moves
  * there (lower_move); running, once its CPU has switched it out
  * (lower_put_prev()). */
@@ -876,7 +862,7 @@ static bool phase_cpus(struct sim *s, struct thread *t, uint64_t cpus)
 		return tcpu(t) != cpu; /* boosted: its entity moved, or not */
 	if (!bits || (bits & (UINT64_C(1) << t->cpu)))
 		return false;
-	cpu = least_crowded(s, bits);
+	cpu = cpu_least_crowded(s, bits);
 	if (cpu < 0)
 		return phase_refuse(s, t, "none of its CPUs is online (Linux's "
 				    "sched_setaffinity() fails with EINVAL)");
