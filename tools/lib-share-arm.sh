@@ -31,17 +31,4 @@ done
 arm-none-eabi-ar rcs "$out/libdlsched.a" "$out"/*.o
 $cc $flags -Iinclude -I"$out/include" tools/size/one_cpu_bare.c "$out/libdlsched.a" \
     -lgcc -Wl,--gc-sections -Wl,-e,_start -Wl,-Map="$out/map" -o "$out/one_cpu_bare"
-awk '
-function hex(s,   i, v) {
-	v = 0
-	for (i = 3; i <= length(s); i++)
-		v = v * 16 + index("0123456789abcdef", tolower(substr(s, i, 1))) - 1
-	return v
-}
-/^Linker script and memory map/ { on = 1; next }
-!on { next }
-/^ \.(text|rodata|data|bss)/ {
-	if (NF >= 4) { f = $4; sz = $3 } else { getline; f = $3; sz = $2 }
-	if (f ~ /libdlsched\.a\(/) total += hex(sz)
-}
-END { printf "%d\n", total }' "$out/map"
+awk -f "$(dirname "$0")/lib-share.awk" "$out/map" | cut -d" " -f1

@@ -20,22 +20,5 @@ if grep -q '^DLSCHED_MINSIZE:BOOL=ON' "$build/CMakeCache.txt"; then
 fi
 $cc -std=c11 -O2 -DDLSCHED_STATIC_DEFINE -Iinclude -I"$build/include" "$src" \
     "$build/libdlsched.a" -lpthread $gc -Wl,-Map="$out/map" -o "$out/prog"
-# Input sections follow "Linker script and memory map"; a long section
-# name puts its address, size and file on the next line.
-awk '
-function hex(s,   i, v) {
-	v = 0
-	for (i = 3; i <= length(s); i++)
-		v = v * 16 + index("0123456789abcdef", tolower(substr(s, i, 1))) - 1
-	return v
-}
-/^Linker script and memory map/ { on = 1; next }
-!on { next }
-/^ \.(text|rodata|data|bss|eh_frame)/ {
-	eh = $1 ~ /^\.eh_frame/
-	if (NF >= 4) { f = $4; sz = $3 } else { getline; f = $3; sz = $2 }
-	if (f !~ /libdlsched\.a\(/) next
-	if (eh) unwind += hex(sz); else total += hex(sz)
-}
-END { printf "%d %d", total, unwind }' "$out/map"
+awk -f "$(dirname "$0")/lib-share.awk" "$out/map"
 echo " $(basename "$src" .c)"
