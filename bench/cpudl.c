@@ -34,7 +34,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <dlsched/cpudl.h>
 
 #include "bench_util.h"
 #include "edf/cpudl_impl.h"

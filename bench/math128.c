@@ -23,6 +23,7 @@
 #include <dlsched/math128.h>
 
 #include "bench_util.h"
+#include "math128/math128_impl.h"
 
 #define NVALS 1024
 

@@ -54,4 +54,7 @@ static inline size_t dls__align_up(size_t n, size_t align)
 #  define DLS_ASSERT(x) ((void)0)
 #endif
 
+/* math128's backends: the library's own dls_u128_* calls inline them. */
+#include "math128/math128_impl.h"
+
 #endif /* DLSCHED_INTERNAL_H */

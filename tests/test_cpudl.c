@@ -10,7 +10,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <dlsched/cpudl.h>
 
 #include "dls_test.h"
 #include "edf/cpudl_impl.h"

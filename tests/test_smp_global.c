@@ -37,6 +37,7 @@
 #include <dlsched/smp.h>
 
 #include "dls_test.h"
+#include "edf/cpudl.h"
 #include "fake_platform.h"
 
 #define MS UINT64_C(1000000)
@@ -353,7 +354,7 @@ static void check_all(struct world *w)
 {
 	settle(w);
 	DLS_ASSERT_VALID(dls_domain_check(&w->dom));
-	DLS_ASSERT_VALID(dls_cpudl_check(&w->dom.smp->cpudl));
+	DLS_ASSERT_VALID(dls_cpudl_check(w->dom.smp->cpudl));
 	check_places(w);
 	if (w->apa) {
 		if (weak_apa(w))

@@ -17,7 +17,7 @@
  * with the linear scan exactly. Deadlines of the CPUs on one heap are
  * assumed to lie within 2^63 ns of each other, as everywhere in the library.
  */
-#include <dlsched/cpudl.h>
+#include "edf/cpudl.h"
 
 #include "cpudl_impl.h"
 #include "internal.h"

@@ -6,7 +6,7 @@
 #ifndef DLSCHED_CPUDL_IMPL_H
 #define DLSCHED_CPUDL_IMPL_H
 
-#include <dlsched/cpudl.h>
+#include "edf/cpudl.h"
 
 #include "internal.h"
 

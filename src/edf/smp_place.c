@@ -78,7 +78,7 @@ int dls__smp_find_later_cpu(const struct dls_domain *dom, const struct dls_entit
 	 * here (which hotplug changes under our feet): the span will do. */
 	const struct dls_cpumask *allowed = se->allowed ? se->allowed : smp->span;
 
-	int cpu = dls_cpudl_find((struct dls_cpudl *)&smp->cpudl, allowed, dls__se_key(se),
+	int cpu = dls_cpudl_find(smp->cpudl, allowed, dls__se_key(se),
 				 asymmetric_peek(dom) ? &fit : NULL, NULL);
 
 	/* The heap answers for its root only; when the root is not allowed,

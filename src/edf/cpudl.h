@@ -1,6 +1,5 @@
-/**
- * @file cpudl.h
- * @brief cpudl: a max-heap of CPUs keyed by their earliest deadline, plus
+/*
+ * cpudl: a max-heap of CPUs keyed by their earliest deadline, plus
  * the mask of free CPUs, for O(1) "where can this entity preempt?".
  *
  * A CPU is in one of three states here: on the heap (it runs deadline work;
@@ -31,6 +30,11 @@
  * NULL: pointer arguments are preconditions, asserted in checked builds
  * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
  * parameter says it may be NULL; see common.h for the rule.
+ *
+ * Not API: global EDF (src/edf/smp*.c) keeps one heap per domain, reached
+ * through struct dls_smp; the functions are hidden in the shared library,
+ * and the tests (tests/test_cpudl.c) and benchmarks (bench/cpudl.c) include
+ * this header through src/ and link the static library.
  */
 #ifndef DLSCHED_CPUDL_H
 #define DLSCHED_CPUDL_H
@@ -38,11 +42,7 @@
 #include <dlsched/common.h>
 #include <dlsched/cpumask.h>
 
-/**
- * @defgroup cpudl Deadline heap of CPUs
- * @brief Latest-deadline / free CPU search for global EDF placement.
- * @{
- */
+#include "internal.h"
 
 /**
  * @brief Optional capacity filter for dls_cpudl_find() (asymmetric CPUs).
@@ -84,7 +84,7 @@ struct dls_cpudl {
  * @param[in] nr_cpus 1 .. DLS_CPUMASK_MAX_CPUS.
  * @return the size, or 0 when @p nr_cpus is out of range.
  */
-DLS_API size_t dls_cpudl_size(int nr_cpus);
+DLS_HIDDEN size_t dls_cpudl_size(int nr_cpus);
 
 /**
  * @brief Initialise an empty heap with every CPU free.
@@ -101,7 +101,7 @@ DLS_API size_t dls_cpudl_size(int nr_cpus);
  *         @p nr_cpus out of range, or lock_ops with a NULL slot.
  * @note No locking: @p cp is not yet shared.
  */
-DLS_API int dls_cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
+DLS_HIDDEN int dls_cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
 			   int nr_cpus, const struct dls_lock_ops *lock_ops,
 			   void *lock_ctx);
 
@@ -113,7 +113,7 @@ DLS_API int dls_cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
  * @param[in] dl the earliest deadline of the deadline work on @p cpu.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API void dls_cpudl_set(struct dls_cpudl *cp, int cpu, uint64_t dl);
+DLS_HIDDEN void dls_cpudl_set(struct dls_cpudl *cp, int cpu, uint64_t dl);
 
 /**
  * @brief @p cpu has no deadline work left: take it off the heap and mark it
@@ -123,7 +123,7 @@ DLS_API void dls_cpudl_set(struct dls_cpudl *cp, int cpu, uint64_t dl);
  * @param[in] cpu 0 .. nr_cpus-1.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API void dls_cpudl_clear(struct dls_cpudl *cp, int cpu);
+DLS_HIDDEN void dls_cpudl_clear(struct dls_cpudl *cp, int cpu);
 
 /**
  * @brief @p cpu comes online: mark it free unless it is on the heap.
@@ -131,7 +131,7 @@ DLS_API void dls_cpudl_clear(struct dls_cpudl *cp, int cpu);
  * @param[in] cpu 0 .. nr_cpus-1.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API void dls_cpudl_online(struct dls_cpudl *cp, int cpu);
+DLS_HIDDEN void dls_cpudl_online(struct dls_cpudl *cp, int cpu);
 
 /**
  * @brief @p cpu goes offline: take it off the heap and out of the free mask.
@@ -139,7 +139,7 @@ DLS_API void dls_cpudl_online(struct dls_cpudl *cp, int cpu);
  * @param[in] cpu 0 .. nr_cpus-1.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API void dls_cpudl_offline(struct dls_cpudl *cp, int cpu);
+DLS_HIDDEN void dls_cpudl_offline(struct dls_cpudl *cp, int cpu);
 
 /**
  * @brief Best CPU for an entity with absolute deadline @p dl.
@@ -167,7 +167,7 @@ DLS_API void dls_cpudl_offline(struct dls_cpudl *cp, int cpu);
  * @note Takes the heap's lock if it has one; else the caller serialises.
  *       @p fit's callbacks run inside that lock and must not call into @p cp.
  */
-DLS_API int dls_cpudl_find(struct dls_cpudl *cp,
+DLS_HIDDEN int dls_cpudl_find(struct dls_cpudl *cp,
 			   const struct dls_cpumask *allowed, uint64_t dl,
 			   const struct dls_cpudl_fit *fit,
 			   struct dls_cpumask *later_mask);
@@ -179,7 +179,7 @@ DLS_API int dls_cpudl_find(struct dls_cpudl *cp,
  * @return the CPU, or -1 when the heap is empty.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API int dls_cpudl_maximum(struct dls_cpudl *cp, uint64_t *dl);
+DLS_HIDDEN int dls_cpudl_maximum(struct dls_cpudl *cp, uint64_t *dl);
 
 /**
  * @brief The deadline @p cpu is keyed by.
@@ -189,7 +189,7 @@ DLS_API int dls_cpudl_maximum(struct dls_cpudl *cp, uint64_t *dl);
  * @return true when @p cpu is on the heap.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API bool dls_cpudl_deadline(struct dls_cpudl *cp, int cpu, uint64_t *dl);
+DLS_HIDDEN bool dls_cpudl_deadline(struct dls_cpudl *cp, int cpu, uint64_t *dl);
 
 /**
  * @brief Validate the heap: sizes, heap order, CPU ↔ index links both ways,
@@ -199,8 +199,7 @@ DLS_API bool dls_cpudl_deadline(struct dls_cpudl *cp, int cpu, uint64_t *dl);
  *         property.
  * @note Does not lock: call it with the heap quiescent or its lock held.
  */
-DLS_API const char *dls_cpudl_check(const struct dls_cpudl *cp);
+DLS_HIDDEN const char *dls_cpudl_check(const struct dls_cpudl *cp);
 
-/** @} */
 
 #endif /* DLSCHED_CPUDL_H */
