@@ -4,9 +4,9 @@
  *
  * Table 1, per CPU count n: every CPU busy with a deadline, the entity
  * allowed everywhere (the linear scan's worst case, the heap's common one).
- * One op = update one random CPU's deadline (heap: dls_cpudl_set; linear:
+ * One op = update one random CPU's deadline (heap: dls__cpudl_set; linear:
  * an array store) then find the CPU for a random entity deadline (heap:
- * dls_cpudl_find; linear: a scan of n CPUs). "linear" is the scan written
+ * dls__cpudl_find; linear: a scan of n CPUs). "linear" is the scan written
  * inline over a deadline array, the cheapest form of the reference;
  * "linear-ref" is dls__cpudl_find_linear() with its per-CPU callback.
  * Both see the same random sequence. Each figure is the median of 5 runs.
@@ -34,7 +34,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <dlsched/cpudl.h>
 
 #include "bench_util.h"
 #include "edf/cpudl_impl.h"
@@ -83,22 +82,22 @@ static volatile long sink;
 /* Heap: set + find per op, or find only. Out of line: callgrind counts it. */
 __attribute__((noinline)) static double run_heap(const struct ops *o, bool with_set)
 {
-	size_t sz = dls_cpudl_size(o->n);
+	size_t sz = dls__cpudl_size(o->n);
 	void *st = malloc(sz);
 	struct dls_cpudl cp;
 	struct dls_cpumask *all = mask_new(o->n);
 	long acc = 0;
 	double t0, t1;
 
-	dls_cpudl_init(&cp, st, sz, o->n, NULL, NULL);
+	dls__cpudl_init(&cp, st, sz, o->n, NULL, NULL);
 	dls_cpumask_fill(all);
 	for (int c = 0; c < o->n; c++)
-		dls_cpudl_set(&cp, c, 1000000 + (uint64_t)c * 997 % 1000000);
+		dls__cpudl_set(&cp, c, 1000000 + (uint64_t)c * 997 % 1000000);
 	t0 = now_ns();
 	for (int i = 0; i < o->count; i++) {
 		if (with_set)
-			dls_cpudl_set(&cp, o->cpu[i], o->dl[i]);
-		acc += dls_cpudl_find(&cp, all, o->edl[i], NULL, NULL);
+			dls__cpudl_set(&cp, o->cpu[i], o->dl[i]);
+		acc += dls__cpudl_find(&cp, all, o->edl[i], NULL, NULL);
 	}
 	t1 = now_ns();
 	sink = acc;

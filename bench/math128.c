@@ -6,10 +6,13 @@
  *   bench_math128                          the table
  *   bench_math128 --ops N --only B:OP      N operations of one backend/op
  *                                          (for bench/math128_callgrind.sh)
- * B is portable, int128, x86 or native; OP is mul (dls_u128_mul_u64_u64),
+ * B is portable, int128, x86, api or native; OP is mul (dls_u128_mul_u64_u64),
  * mulshr (dls_u128_mul_u64_u64_shr by 20), div (dls_u128_div_u64_rem) or
  * muldiv (dls_u128_mul_u64_u64_div_u64). native is the same arithmetic
- * written with unsigned __int128 directly (division goes to libgcc).
+ * written with unsigned __int128 directly (division goes to libgcc); api
+ * is the configured backend through the library's exported functions, as
+ * a program linking libdlsched calls them (the library's own sources
+ * inline the backend instead).
  * Operands cycle through 1024 precomputed values; most products exceed
  * 2^64 and most a * b / c quotients fit 64 bits. Every result feeds an
  * empty asm statement, so no operation can be dropped or hoisted.
@@ -23,6 +26,7 @@
 #include <dlsched/math128.h>
 
 #include "bench_util.h"
+#include "math128/math128_impl.h"
 
 #define NVALS 1024
 
@@ -84,6 +88,11 @@ DEFINE_BACKEND(x86, dls_u128_mul_u64_u64_x86, dls_u128_mul_u64_u64_shr_x86,
 	       dls_u128_mul_u64_u64_div_u64_x86)
 #endif
 
+/* The exported functions: a parenthesised name is the function, not the
+ * inline macro of math128_impl.h. */
+DEFINE_BACKEND(api, (dls_u128_mul_u64_u64), (dls_u128_mul_u64_u64_shr),
+	       (dls_u128_div_u64_rem), (dls_u128_mul_u64_u64_div_u64))
+
 struct backend {
 	const char *name;
 	void (*run)(const char *op, uint64_t ops);
@@ -97,6 +106,7 @@ static const struct backend backends[] = {
 #if defined(DLS_U128_HAVE_X86)
 	{ "x86", run_x86 },
 #endif
+	{ "api", run_api },
 #if defined(DLS_U128_HAVE_INT128)
 	{ "native", run_native },
 #endif

@@ -13,11 +13,11 @@ count() {
 	rm -f "$out"
 }
 printf '%-8s' op
-for b in portable int128 x86 native; do printf ' %10s' "$b"; done
+for b in portable int128 x86 api native; do printf ' %10s' "$b"; done
 printf '   (instructions/op)\n'
 for op in mul mulshr div muldiv; do
 	printf '%-8s' "$op"
-	for b in portable int128 x86 native; do
+	for b in portable int128 x86 api native; do
 		a=$(count "$b:$op" $n1 || echo 0)
 		c=$(count "$b:$op" $n2 || echo 0)
 		if [ -n "$a" ] && [ -n "$c" ] && [ "$c" -gt "$a" ]; then

@@ -54,4 +54,36 @@ static inline size_t dls__align_up(size_t n, size_t align)
 #  define DLS_ASSERT(x) ((void)0)
 #endif
 
+/*
+ * The growth policy's reserved words (types.h): init functions zero them,
+ * dls_domain_init() refuses caller-filled ones that are not zero.
+ */
+#define DLS__NR(array) (sizeof(array) / sizeof((array)[0]))
+#define DLS__CLEAR_RESERVED(obj) dls__zero_words((obj)->reserved, DLS__NR((obj)->reserved))
+
+static inline void dls__zero_words(uint64_t *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		w[i] = 0;
+}
+
+static inline bool dls__words_zero(const uint64_t *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (w[i])
+			return false;
+	return true;
+}
+
+static inline bool dls__slots_null(void (*const *slot)(void), size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (slot[i])
+			return false;
+	return true;
+}
+
+/* math128's backends: the library's own dls_u128_* calls inline them. */
+#include "math128/math128_impl.h"
+
 #endif /* DLSCHED_INTERNAL_H */

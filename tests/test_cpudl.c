@@ -10,7 +10,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <dlsched/cpudl.h>
 
 #include "dls_test.h"
 #include "edf/cpudl_impl.h"
@@ -23,14 +22,14 @@ struct heap {
 static void heap_new(struct heap *h, int nr,
 		     const struct dls_lock_ops *ops, void *ctx)
 {
-	size_t sz = dls_cpudl_size(nr);
+	size_t sz = dls__cpudl_size(nr);
 
 	CU_ASSERT_FATAL(sz > 0);
 	h->storage = malloc(sz);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(h->storage);
 	memset(h->storage, 0x5a, sz);
-	DLS_ASSERT_EQ_S64(dls_cpudl_init(&h->cp, h->storage, sz, nr, ops, ctx), 0);
-	DLS_ASSERT_VALID(dls_cpudl_check(&h->cp));
+	DLS_ASSERT_EQ_S64(dls__cpudl_init(&h->cp, h->storage, sz, nr, ops, ctx), 0);
+	DLS_ASSERT_VALID(dls__cpudl_check(&h->cp));
 }
 
 static struct dls_cpumask *mask_new(int nr)
@@ -69,16 +68,16 @@ static void test_init_errors(void)
 	uint64_t st[64];
 	static const struct dls_lock_ops half = { .lock = NULL };
 
-	DLS_ASSERT_EQ_U64(dls_cpudl_size(0), 0);
-	CU_ASSERT(dls_cpudl_size(4) <= sizeof(st));
-	DLS_ASSERT_EQ_S64(dls_cpudl_init(NULL, st, sizeof(st), 4, NULL, NULL), DLS_EINVAL);
-	DLS_ASSERT_EQ_S64(dls_cpudl_init(&cp, NULL, sizeof(st), 4, NULL, NULL), DLS_EINVAL);
-	DLS_ASSERT_EQ_S64(dls_cpudl_init(&cp, st, dls_cpudl_size(4) - 1, 4, NULL, NULL), DLS_EINVAL);
-	DLS_ASSERT_EQ_S64(dls_cpudl_init(&cp, (char *)st + 4, sizeof(st) - 8, 4, NULL, NULL), DLS_EINVAL);
-	DLS_ASSERT_EQ_S64(dls_cpudl_init(&cp, st, sizeof(st), 0, NULL, NULL), DLS_EINVAL);
-	DLS_ASSERT_EQ_S64(dls_cpudl_init(&cp, st, sizeof(st), 4, &half, NULL), DLS_EINVAL);
-	DLS_ASSERT_EQ_S64(dls_cpudl_init(&cp, st, dls_cpudl_size(4), 4, NULL, NULL), 0);
-	DLS_ASSERT_VALID(dls_cpudl_check(&cp));
+	DLS_ASSERT_EQ_U64(dls__cpudl_size(0), 0);
+	CU_ASSERT(dls__cpudl_size(4) <= sizeof(st));
+	DLS_ASSERT_EQ_S64(dls__cpudl_init(NULL, st, sizeof(st), 4, NULL, NULL), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls__cpudl_init(&cp, NULL, sizeof(st), 4, NULL, NULL), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls__cpudl_init(&cp, st, dls__cpudl_size(4) - 1, 4, NULL, NULL), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls__cpudl_init(&cp, (char *)st + 4, sizeof(st) - 8, 4, NULL, NULL), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls__cpudl_init(&cp, st, sizeof(st), 0, NULL, NULL), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls__cpudl_init(&cp, st, sizeof(st), 4, &half, NULL), DLS_EINVAL);
+	DLS_ASSERT_EQ_S64(dls__cpudl_init(&cp, st, dls__cpudl_size(4), 4, NULL, NULL), 0);
+	DLS_ASSERT_VALID(dls__cpudl_check(&cp));
 }
 
 static void test_exact_small(void)
@@ -92,74 +91,74 @@ static void test_exact_small(void)
 	heap_new(&h, 4, NULL, NULL);
 	struct dls_cpudl *cp = &h.cp;
 
-	DLS_ASSERT_EQ_S64(dls_cpudl_maximum(cp, &dl), -1);
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(cp, all, 100, NULL, later), 0);
+	DLS_ASSERT_EQ_S64(dls__cpudl_maximum(cp, &dl), -1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(cp, all, 100, NULL, later), 0);
 	CU_ASSERT_STRING_EQUAL(mask_str(later, buf), "0123");
 
-	dls_cpudl_set(cp, 0, 100);
-	dls_cpudl_set(cp, 1, 300);
-	dls_cpudl_set(cp, 2, 200);
-	DLS_ASSERT_VALID(dls_cpudl_check(cp));
+	dls__cpudl_set(cp, 0, 100);
+	dls__cpudl_set(cp, 1, 300);
+	dls__cpudl_set(cp, 2, 200);
+	DLS_ASSERT_VALID(dls__cpudl_check(cp));
 	CU_ASSERT_STRING_EQUAL(mask_str(cp->free_cpus, buf), "3");
-	DLS_ASSERT_EQ_S64(dls_cpudl_maximum(cp, &dl), 1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_maximum(cp, &dl), 1);
 	DLS_ASSERT_EQ_U64(dl, 300);
 
 	/* Free CPU first; then the root if allowed and strictly later. */
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(cp, all, 50, NULL, later), 3);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(cp, all, 50, NULL, later), 3);
 	CU_ASSERT_STRING_EQUAL(mask_str(later, buf), "3");
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(cp, a012, 50, NULL, later), 1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(cp, a012, 50, NULL, later), 1);
 	CU_ASSERT_STRING_EQUAL(mask_str(later, buf), "1");
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(cp, a012, 300, NULL, later), -1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(cp, a012, 300, NULL, later), -1);
 	CU_ASSERT_STRING_EQUAL(mask_str(later, buf), "");
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(cp, a012, 299, NULL, NULL), 1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(cp, a012, 299, NULL, NULL), 1);
 	/* Root not allowed: the heap says none (CPU 2 at 200 would do). */
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(cp, a02, 50, NULL, later), -1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(cp, a02, 50, NULL, later), -1);
 
 	/* Update moves down; equal deadlines go to the lower id. */
-	dls_cpudl_set(cp, 1, 150);
-	DLS_ASSERT_VALID(dls_cpudl_check(cp));
-	DLS_ASSERT_EQ_S64(dls_cpudl_maximum(cp, &dl), 2);
+	dls__cpudl_set(cp, 1, 150);
+	DLS_ASSERT_VALID(dls__cpudl_check(cp));
+	DLS_ASSERT_EQ_S64(dls__cpudl_maximum(cp, &dl), 2);
 	DLS_ASSERT_EQ_U64(dl, 200);
-	dls_cpudl_set(cp, 3, 200);
-	DLS_ASSERT_EQ_S64(dls_cpudl_maximum(cp, NULL), 2);
+	dls__cpudl_set(cp, 3, 200);
+	DLS_ASSERT_EQ_S64(dls__cpudl_maximum(cp, NULL), 2);
 	CU_ASSERT_TRUE(dls_cpumask_empty(cp->free_cpus));
-	CU_ASSERT_TRUE(dls_cpudl_deadline(cp, 1, &dl));
+	CU_ASSERT_TRUE(dls__cpudl_deadline(cp, 1, &dl));
 	DLS_ASSERT_EQ_U64(dl, 150);
 
 	/* Clear: off the heap and free; a second clear changes nothing. */
-	dls_cpudl_clear(cp, 2);
-	DLS_ASSERT_VALID(dls_cpudl_check(cp));
-	DLS_ASSERT_EQ_S64(dls_cpudl_maximum(cp, &dl), 3);
+	dls__cpudl_clear(cp, 2);
+	DLS_ASSERT_VALID(dls__cpudl_check(cp));
+	DLS_ASSERT_EQ_S64(dls__cpudl_maximum(cp, &dl), 3);
 	CU_ASSERT_STRING_EQUAL(mask_str(cp->free_cpus, buf), "2");
-	CU_ASSERT_FALSE(dls_cpudl_deadline(cp, 2, &dl));
-	dls_cpudl_clear(cp, 2);
+	CU_ASSERT_FALSE(dls__cpudl_deadline(cp, 2, &dl));
+	dls__cpudl_clear(cp, 2);
 	DLS_ASSERT_EQ_S64(cp->size, 3);
 	CU_ASSERT_STRING_EQUAL(mask_str(cp->free_cpus, buf), "2");
 
 	/* Offline: neither free nor on the heap; clear keeps it so. */
-	dls_cpudl_offline(cp, 2);
-	dls_cpudl_clear(cp, 2);
+	dls__cpudl_offline(cp, 2);
+	dls__cpudl_clear(cp, 2);
 	CU_ASSERT_STRING_EQUAL(mask_str(cp->free_cpus, buf), "");
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(cp, all, 50, NULL, later), 3);
-	dls_cpudl_offline(cp, 3);
-	DLS_ASSERT_VALID(dls_cpudl_check(cp));
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(cp, all, 50, NULL, later), 3);
+	dls__cpudl_offline(cp, 3);
+	DLS_ASSERT_VALID(dls__cpudl_check(cp));
 	DLS_ASSERT_EQ_S64(cp->size, 2);
-	DLS_ASSERT_EQ_S64(dls_cpudl_maximum(cp, &dl), 1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_maximum(cp, &dl), 1);
 	DLS_ASSERT_EQ_U64(dl, 150);
 	/* Online: free again, unless it is on the heap. */
-	dls_cpudl_online(cp, 3);
-	dls_cpudl_online(cp, 0);
-	DLS_ASSERT_VALID(dls_cpudl_check(cp));
+	dls__cpudl_online(cp, 3);
+	dls__cpudl_online(cp, 0);
+	DLS_ASSERT_VALID(dls__cpudl_check(cp));
 	CU_ASSERT_STRING_EQUAL(mask_str(cp->free_cpus, buf), "3");
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(cp, a012, 120, NULL, later), 1);
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(cp, a012, 150, NULL, later), -1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(cp, a012, 120, NULL, later), 1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(cp, a012, 150, NULL, later), -1);
 
 	/* Emptying the heap. */
-	dls_cpudl_clear(cp, 0);
-	dls_cpudl_clear(cp, 1);
-	DLS_ASSERT_VALID(dls_cpudl_check(cp));
+	dls__cpudl_clear(cp, 0);
+	dls__cpudl_clear(cp, 1);
+	DLS_ASSERT_VALID(dls__cpudl_check(cp));
 	DLS_ASSERT_EQ_S64(cp->size, 0);
-	DLS_ASSERT_EQ_S64(dls_cpudl_maximum(cp, NULL), -1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_maximum(cp, NULL), -1);
 	CU_ASSERT_STRING_EQUAL(mask_str(cp->free_cpus, buf), "013");
 
 	free(h.storage);
@@ -176,20 +175,20 @@ static void test_wrap(void)
 	uint64_t dl;
 
 	heap_new(&h, 3, NULL, NULL);
-	dls_cpudl_set(&h.cp, 0, UINT64_MAX - 10);
-	dls_cpudl_set(&h.cp, 1, 5);             /* past the wrap: later */
-	dls_cpudl_set(&h.cp, 2, UINT64_MAX);
-	DLS_ASSERT_VALID(dls_cpudl_check(&h.cp));
-	DLS_ASSERT_EQ_S64(dls_cpudl_maximum(&h.cp, &dl), 1);
+	dls__cpudl_set(&h.cp, 0, UINT64_MAX - 10);
+	dls__cpudl_set(&h.cp, 1, 5);             /* past the wrap: later */
+	dls__cpudl_set(&h.cp, 2, UINT64_MAX);
+	DLS_ASSERT_VALID(dls__cpudl_check(&h.cp));
+	DLS_ASSERT_EQ_S64(dls__cpudl_maximum(&h.cp, &dl), 1);
 	DLS_ASSERT_EQ_U64(dl, 5);
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(&h.cp, all, UINT64_MAX, NULL, NULL), 1);
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(&h.cp, all, 5, NULL, NULL), -1);
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(&h.cp, all, 4, NULL, NULL), 1);
-	dls_cpudl_set(&h.cp, 1, UINT64_MAX - 20);
-	DLS_ASSERT_VALID(dls_cpudl_check(&h.cp));
-	DLS_ASSERT_EQ_S64(dls_cpudl_maximum(&h.cp, &dl), 2);
-	dls_cpudl_set(&h.cp, 0, 0);
-	DLS_ASSERT_EQ_S64(dls_cpudl_maximum(&h.cp, &dl), 0);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(&h.cp, all, UINT64_MAX, NULL, NULL), 1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(&h.cp, all, 5, NULL, NULL), -1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(&h.cp, all, 4, NULL, NULL), 1);
+	dls__cpudl_set(&h.cp, 1, UINT64_MAX - 20);
+	DLS_ASSERT_VALID(dls__cpudl_check(&h.cp));
+	DLS_ASSERT_EQ_S64(dls__cpudl_maximum(&h.cp, &dl), 2);
+	dls__cpudl_set(&h.cp, 0, 0);
+	DLS_ASSERT_EQ_S64(dls__cpudl_maximum(&h.cp, &dl), 0);
 	DLS_ASSERT_EQ_U64(dl, 0);
 	free(h.storage);
 	free(all);
@@ -225,23 +224,23 @@ static void test_fit_exact(void)
 
 	heap_new(&h, 4, NULL, NULL);
 	/* Both bigs free: the first big; later mask = the fitting ones. */
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(&h.cp, all, 100, &fit, later), 2);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(&h.cp, all, 100, &fit, later), 2);
 	CU_ASSERT_STRING_EQUAL(mask_str(later, buf), "23");
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(&h.cp, all, 100, &fit, NULL), 2);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(&h.cp, all, 100, &fit, NULL), 2);
 	/* Only littles allowed: none fits, the largest (tie: lowest, or prefer). */
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(&h.cp, a01, 100, &fit, later), 0);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(&h.cp, a01, 100, &fit, later), 0);
 	CU_ASSERT_STRING_EQUAL(mask_str(later, buf), "0");
 	fit.prefer = 1;
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(&h.cp, a01, 100, &fit, later), 1);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(&h.cp, a01, 100, &fit, later), 1);
 	CU_ASSERT_STRING_EQUAL(mask_str(later, buf), "1");
 	/* Bigs busy: a free little beats preempting a big. */
-	dls_cpudl_set(&h.cp, 2, 500);
-	dls_cpudl_set(&h.cp, 3, 400);
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(&h.cp, all, 100, &fit, later), 1);
+	dls__cpudl_set(&h.cp, 2, 500);
+	dls__cpudl_set(&h.cp, 3, 400);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(&h.cp, all, 100, &fit, later), 1);
 	/* No free CPU: the root, fit not consulted. */
-	dls_cpudl_set(&h.cp, 0, 300);
-	dls_cpudl_set(&h.cp, 1, 600);
-	DLS_ASSERT_EQ_S64(dls_cpudl_find(&h.cp, all, 100, &fit, later), 1);
+	dls__cpudl_set(&h.cp, 0, 300);
+	dls__cpudl_set(&h.cp, 1, 600);
+	DLS_ASSERT_EQ_S64(dls__cpudl_find(&h.cp, all, 100, &fit, later), 1);
 	CU_ASSERT_STRING_EQUAL(mask_str(later, buf), "1");
 	free(h.storage);
 	free(all);
@@ -255,10 +254,10 @@ static void test_check_detects(void)
 	struct dls_cpudl_item t;
 
 	heap_new(&h, 4, NULL, NULL);
-	dls_cpudl_set(&h.cp, 0, 100);
-	dls_cpudl_set(&h.cp, 1, 300);
-	dls_cpudl_set(&h.cp, 2, 200);
-	DLS_ASSERT_VALID(dls_cpudl_check(&h.cp));
+	dls__cpudl_set(&h.cp, 0, 100);
+	dls__cpudl_set(&h.cp, 1, 300);
+	dls__cpudl_set(&h.cp, 2, 200);
+	DLS_ASSERT_VALID(dls__cpudl_check(&h.cp));
 
 	/* Swap root and child: links intact, order broken. */
 	t = h.cp.heap[0];
@@ -266,40 +265,40 @@ static void test_check_detects(void)
 	h.cp.heap[1] = t;
 	h.cp.pos[h.cp.heap[0].cpu] = 0;
 	h.cp.pos[h.cp.heap[1].cpu] = 1;
-	CU_ASSERT_STRING_EQUAL(dls_cpudl_check(&h.cp),
+	CU_ASSERT_STRING_EQUAL(dls__cpudl_check(&h.cp),
 			       "cpudl: heap order (child above parent)");
 	h.cp.heap[1] = h.cp.heap[0];
 	h.cp.heap[0] = t;
 	h.cp.pos[h.cp.heap[0].cpu] = 0;
 	h.cp.pos[h.cp.heap[1].cpu] = 1;
-	DLS_ASSERT_VALID(dls_cpudl_check(&h.cp));
+	DLS_ASSERT_VALID(dls__cpudl_check(&h.cp));
 
 	h.cp.pos[h.cp.heap[2].cpu] = 1;
-	CU_ASSERT_STRING_EQUAL(dls_cpudl_check(&h.cp),
+	CU_ASSERT_STRING_EQUAL(dls__cpudl_check(&h.cp),
 			       "cpudl: heap item not linked back from its CPU");
 	h.cp.pos[h.cp.heap[2].cpu] = 2;
 
 	h.cp.pos[3] = 0; /* CPU 3 claims CPU 1's slot */
-	CU_ASSERT_STRING_EQUAL(dls_cpudl_check(&h.cp),
+	CU_ASSERT_STRING_EQUAL(dls__cpudl_check(&h.cp),
 			       "cpudl: CPU index points at another CPU");
 	h.cp.pos[3] = -1;
 
 	dls_cpumask_set(h.cp.free_cpus, 2);
-	CU_ASSERT_STRING_EQUAL(dls_cpudl_check(&h.cp),
+	CU_ASSERT_STRING_EQUAL(dls__cpudl_check(&h.cp),
 			       "cpudl: CPU both on the heap and free");
 	dls_cpumask_clear(h.cp.free_cpus, 2);
 
 	h.cp.nr_free = 2;
-	CU_ASSERT_STRING_EQUAL(dls_cpudl_check(&h.cp),
+	CU_ASSERT_STRING_EQUAL(dls__cpudl_check(&h.cp),
 			       "cpudl: nr_free differs from the free mask");
 	h.cp.nr_free = 1;
-	DLS_ASSERT_VALID(dls_cpudl_check(&h.cp));
+	DLS_ASSERT_VALID(dls__cpudl_check(&h.cp));
 
 	h.cp.size = 2;
-	CU_ASSERT_STRING_EQUAL(dls_cpudl_check(&h.cp),
+	CU_ASSERT_STRING_EQUAL(dls__cpudl_check(&h.cp),
 			       "cpudl: CPU index out of range");
 	h.cp.size = 3;
-	DLS_ASSERT_VALID(dls_cpudl_check(&h.cp));
+	DLS_ASSERT_VALID(dls__cpudl_check(&h.cp));
 	free(h.storage);
 }
 
@@ -350,7 +349,7 @@ static int model_max(const struct model *md)
 	return best;
 }
 
-/* What dls_cpudl_find must answer, computed from the model. */
+/* What dls__cpudl_find must answer, computed from the model. */
 static int model_find(const struct model *md, const struct dls_cpumask *allowed,
 		      uint64_t dl, const struct dls_cpudl_fit *fit,
 		      struct dls_cpumask *later)
@@ -439,9 +438,9 @@ static void random_find(struct heap *h, struct model *md, struct rnd *r,
 		fit = &fitv;
 	}
 	exp = model_find(md, allowed, dl, fit, want);
-	got = dls_cpudl_find(&h->cp, allowed, dl, fit, NULL);
+	got = dls__cpudl_find(&h->cp, allowed, dl, fit, NULL);
 	DLS_ASSERT_EQ_S64(got, exp);
-	got = dls_cpudl_find(&h->cp, allowed, dl, fit, later);
+	got = dls__cpudl_find(&h->cp, allowed, dl, fit, later);
 	DLS_ASSERT_EQ_S64(got, exp);
 	CU_ASSERT_FATAL(dls_cpumask_equal(later, want));
 
@@ -490,9 +489,9 @@ static void random_run(int nr, uint64_t ops, int clear_pct, struct rnd *r)
 		for (int c = 0; c < nr; c++) {
 			md.st[c] = BUSY;
 			md.dl[c] = rnd_dl(r);
-			dls_cpudl_set(&h.cp, c, md.dl[c]);
+			dls__cpudl_set(&h.cp, c, md.dl[c]);
 		}
-	DLS_ASSERT_VALID(dls_cpudl_check(&h.cp));
+	DLS_ASSERT_VALID(dls__cpudl_check(&h.cp));
 
 	for (uint64_t op = 0; op < ops; op++) {
 		int cpu = (int)dls_test_rng_below(&r->rng, (uint64_t)nr);
@@ -506,29 +505,29 @@ static void random_run(int nr, uint64_t ops, int clear_pct, struct rnd *r)
 		 */
 		if (k < (clear_pct ? 60 - (uint64_t)clear_pct : 64)) {
 			dl = rnd_dl(r);
-			dls_cpudl_set(&h.cp, cpu, dl);
+			dls__cpudl_set(&h.cp, cpu, dl);
 			md.st[cpu] = BUSY;
 			md.dl[cpu] = dl;
 		} else if (clear_pct && k < 60) {
-			dls_cpudl_clear(&h.cp, cpu);
+			dls__cpudl_clear(&h.cp, cpu);
 			if (md.st[cpu] == BUSY)
 				md.st[cpu] = FREE;
 		} else if (clear_pct && k < 62) {
-			dls_cpudl_online(&h.cp, cpu);
+			dls__cpudl_online(&h.cp, cpu);
 			if (md.st[cpu] == OFFLINE)
 				md.st[cpu] = FREE;
 		} else if (clear_pct && k < 64) {
-			dls_cpudl_offline(&h.cp, cpu);
+			dls__cpudl_offline(&h.cp, cpu);
 			md.st[cpu] = OFFLINE;
 		} else {
 			random_find(&h, &md, r, mk, &rs);
 		}
-		DLS_ASSERT_VALID(dls_cpudl_check(&h.cp));
+		DLS_ASSERT_VALID(dls__cpudl_check(&h.cp));
 		m = model_max(&md);
-		DLS_ASSERT_EQ_S64(dls_cpudl_maximum(&h.cp, &dl), m);
+		DLS_ASSERT_EQ_S64(dls__cpudl_maximum(&h.cp, &dl), m);
 		if (m >= 0)
 			DLS_ASSERT_EQ_U64(dl, md.dl[m]);
-		CU_ASSERT_EQUAL_FATAL(dls_cpudl_deadline(&h.cp, cpu, &dl),
+		CU_ASSERT_EQUAL_FATAL(dls__cpudl_deadline(&h.cp, cpu, &dl),
 				      md.st[cpu] == BUSY);
 		if (md.st[cpu] == BUSY)
 			DLS_ASSERT_EQ_U64(dl, md.dl[cpu]);
@@ -539,7 +538,7 @@ static void random_run(int nr, uint64_t ops, int clear_pct, struct rnd *r)
 	for (int c = 0; c < nr; c++) {
 		uint64_t dl;
 
-		CU_ASSERT_EQUAL_FATAL(dls_cpudl_deadline(&h.cp, c, &dl),
+		CU_ASSERT_EQUAL_FATAL(dls__cpudl_deadline(&h.cp, c, &dl),
 				      md.st[c] == BUSY);
 		CU_ASSERT_EQUAL_FATAL(dls_cpumask_test(h.cp.free_cpus, c),
 				      md.st[c] == FREE);
@@ -612,14 +611,14 @@ static void test_lock_calls(void)
 
 	heap_new(&h, 4, &ops, &l);
 	DLS_ASSERT_EQ_S64(l.locks, 0);
-	dls_cpudl_set(&h.cp, 1, 10);
-	dls_cpudl_clear(&h.cp, 1);
-	dls_cpudl_offline(&h.cp, 2);
-	dls_cpudl_online(&h.cp, 2);
-	(void)dls_cpudl_find(&h.cp, all, 5, NULL, NULL);
-	(void)dls_cpudl_maximum(&h.cp, &dl);
-	(void)dls_cpudl_deadline(&h.cp, 0, &dl);
-	(void)dls_cpudl_check(&h.cp); /* does not lock */
+	dls__cpudl_set(&h.cp, 1, 10);
+	dls__cpudl_clear(&h.cp, 1);
+	dls__cpudl_offline(&h.cp, 2);
+	dls__cpudl_online(&h.cp, 2);
+	(void)dls__cpudl_find(&h.cp, all, 5, NULL, NULL);
+	(void)dls__cpudl_maximum(&h.cp, &dl);
+	(void)dls__cpudl_deadline(&h.cp, 0, &dl);
+	(void)dls__cpudl_check(&h.cp); /* does not lock */
 	DLS_ASSERT_EQ_S64(l.locks, 7);
 	DLS_ASSERT_EQ_S64(l.unlocks, 7);
 	DLS_ASSERT_EQ_S64(l.depth, 0);
@@ -668,19 +667,19 @@ static void *th_main(void *p)
 		if (k == 0) {
 			a->dl[cpu] = UINT64_MAX - 1000 + dls_test_rng_below(&rng, 3000);
 			a->busy[cpu] = true;
-			dls_cpudl_set(&a->h->cp, cpu, a->dl[cpu]);
+			dls__cpudl_set(&a->h->cp, cpu, a->dl[cpu]);
 		} else if (k == 1) {
 			a->busy[cpu] = false;
-			dls_cpudl_clear(&a->h->cp, cpu);
+			dls__cpudl_clear(&a->h->cp, cpu);
 		} else {
-			got = dls_cpudl_find(&a->h->cp, allowed, UINT64_MAX - 2000,
-					     NULL, later);
+			got = dls__cpudl_find(&a->h->cp, allowed, UINT64_MAX - 2000,
+					      NULL, later);
 			if (got < -1 || got >= TH_CPUS ||
 			    (got >= 0 && !dls_cpumask_test(later, got)))
 				a->err = "find returned an impossible CPU";
 		}
 		/* Our own CPUs are only changed by us. */
-		if (dls_cpudl_deadline(&a->h->cp, cpu, &dl) != a->busy[cpu] ||
+		if (dls__cpudl_deadline(&a->h->cp, cpu, &dl) != a->busy[cpu] ||
 		    (a->busy[cpu] && dl != a->dl[cpu]))
 			a->err = "own CPU state lost";
 	}
@@ -717,12 +716,12 @@ static void test_threads(void)
 			fprintf(stderr, "thread %d: %s\n", i, a[i].err);
 		CU_ASSERT_PTR_NULL(a[i].err);
 	}
-	DLS_ASSERT_VALID(dls_cpudl_check(&h.cp));
+	DLS_ASSERT_VALID(dls__cpudl_check(&h.cp));
 	for (int c = 0; c < TH_CPUS; c++) {
 		const struct th_arg *o = &a[c % TH_N];
 		uint64_t dl;
 
-		CU_ASSERT_EQUAL_FATAL(dls_cpudl_deadline(&h.cp, c, &dl), o->busy[c]);
+		CU_ASSERT_EQUAL_FATAL(dls__cpudl_deadline(&h.cp, c, &dl), o->busy[c]);
 		CU_ASSERT_EQUAL_FATAL(dls_cpumask_test(h.cp.free_cpus, c), !o->busy[c]);
 		busy += o->busy[c];
 	}

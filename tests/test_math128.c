@@ -1,10 +1,15 @@
 /*
  * math128: every backend against exact expected values on edge cases, the
  * fast backends against the portable one on random inputs, and algebraic
- * identities that trust no backend (q * c + r == a * b, r < c).
+ * identities that trust no backend (q * c + r == a * b, r < c). The
+ * backends are named from src/math128/math128_impl.h; every plain
+ * dls_u128_* call here is the exported function a user links.
  */
 #define _POSIX_C_SOURCE 200809L
+#define DLS_U128_NO_INLINE_API 1
 #include <dlsched/math128.h>
+
+#include "math128/math128_impl.h"
 
 #include "dls_test.h"
 

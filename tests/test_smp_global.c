@@ -14,7 +14,7 @@
  * asked. Then, against the driver's own model of the entities:
  *  - every validator passes: dls_domain_check() (dls_rq_check() of every
  *    runqueue, pushable trees, migratory counts, overload mask and count,
- *    the heap's keys) and dls_cpudl_check();
+ *    the heap's keys) and dls__cpudl_check();
  *  - every entity is in exactly one place: attached to one runqueue iff
  *    attached in the model, on that runqueue's tree iff runnable and not
  *    throttled, current on at most one CPU (an online one it may use, and
@@ -37,6 +37,7 @@
 #include <dlsched/smp.h>
 
 #include "dls_test.h"
+#include "edf/cpudl.h"
 #include "fake_platform.h"
 
 #define MS UINT64_C(1000000)
@@ -353,7 +354,7 @@ static void check_all(struct world *w)
 {
 	settle(w);
 	DLS_ASSERT_VALID(dls_domain_check(&w->dom));
-	DLS_ASSERT_VALID(dls_cpudl_check(&w->dom.smp->cpudl));
+	DLS_ASSERT_VALID(dls__cpudl_check(w->dom.smp->cpudl));
 	check_places(w);
 	if (w->apa) {
 		if (weak_apa(w))

@@ -11,8 +11,7 @@
  * release builds do not test it. The exceptions are named in the
  * parameter's documentation ("may be NULL", "NULL for the defaults"); the
  * set-up functions of caller-provided storage and locks (dls_cpumask_init(),
- * dls_cpudl_init(), dls_smp_init(), dls_smp_set_heap_lock(),
- * dls_smp_set_bw_lock()) and dls_params_check() also return DLS_EINVAL for
+ * dls_smp_init(), dls_smp_set_heap_lock(), dls_smp_set_bw_lock()) and dls_params_check() also return DLS_EINVAL for
  * NULL, as their documentation says. What is checked in every build is the
  * state of an object: a call that does not apply to it returns a distinct
  * DLS_E* code and changes nothing.
@@ -159,8 +158,8 @@ DLS_INLINE bool dls_time_after(uint64_t a, uint64_t b)
 	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
 
 /**
- * @brief A plain lock supplied by the integrator: the cpudl heap's
- * (dls_cpudl_init(), dls_smp_set_heap_lock()) and a domain's bandwidth
+ * @brief A plain lock supplied by the integrator: a domain's heap of CPU
+ * deadlines (dls_smp_set_heap_lock()) and a domain's bandwidth
  * lock (dls_smp_set_bw_lock()).
  */
 struct dls_lock_ops {

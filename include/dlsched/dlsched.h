@@ -29,7 +29,6 @@
 #include <dlsched/types.h>
 #include <dlsched/sched.h>
 #include <dlsched/cpumask.h>
-#include <dlsched/cpudl.h>
 #include <dlsched/smp.h>
 #include <dlsched/pi.h>
 #include <dlsched/analysis.h>

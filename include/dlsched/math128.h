@@ -10,12 +10,11 @@
  *  - the compiler's `unsigned __int128`;
  *  - x86_64 inline assembly (`mulq`, `divq`).
  *
- * The `dls_u128_*` functions below use the configured backend. The
- * backends themselves live in dlsched/math128_impl.h, which this header
- * includes and which is not API: there each operation is also available
- * under its backend's name (`dls_u128_mul_u64_u64_portable()`,
- * `..._int128()`, `..._x86()`) so that the library's tests and benchmarks
- * can compare them in one program.
+ * The `dls_u128_*` functions below are the configured backend, compiled
+ * into the library; the backends themselves are not API and are not
+ * installed (the library inlines them into its own arithmetic). Only the
+ * struct helpers dls_u128_from_u64(), dls_u128_eq() and dls_u128_lt() are
+ * inline here, because they need no backend.
  *
  * Division by zero is a programming error: builds compiled with
  * `DLSCHED_ENABLE_ASSERT` abort with a message, other builds trap (x86_64
@@ -56,9 +55,6 @@ typedef struct dls_u128 {
 	uint64_t hi; /**< bits 64..127 */
 } dls_u128;
 
-/* The three backends and the switch between them; not API. */
-#include <dlsched/math128_impl.h>
-
 /**
  * @brief Widen a 64-bit value.
  * @param[in] x the value.
@@ -66,7 +62,11 @@ typedef struct dls_u128 {
  */
 DLS_INLINE dls_u128 dls_u128_from_u64(uint64_t x)
 {
-	return dls_u128__make(0, x);
+	dls_u128 r;
+
+	r.lo = x;
+	r.hi = 0;
+	return r;
 }
 
 /**
@@ -75,10 +75,7 @@ DLS_INLINE dls_u128 dls_u128_from_u64(uint64_t x)
  * @param[in] b second addend.
  * @return the sum.
  */
-DLS_INLINE dls_u128 dls_u128_add(dls_u128 a, dls_u128 b)
-{
-	return DLS_U128__ARITH(dls_u128_add)(a, b);
-}
+DLS_API dls_u128 dls_u128_add(dls_u128 a, dls_u128 b);
 
 /**
  * @brief a - b modulo 2^128.
@@ -86,10 +83,7 @@ DLS_INLINE dls_u128 dls_u128_add(dls_u128 a, dls_u128 b)
  * @param[in] b subtrahend.
  * @return the difference.
  */
-DLS_INLINE dls_u128 dls_u128_sub(dls_u128 a, dls_u128 b)
-{
-	return DLS_U128__ARITH(dls_u128_sub)(a, b);
-}
+DLS_API dls_u128 dls_u128_sub(dls_u128 a, dls_u128 b);
 
 /**
  * @brief Full product of two 64-bit values.
@@ -97,10 +91,7 @@ DLS_INLINE dls_u128 dls_u128_sub(dls_u128 a, dls_u128 b)
  * @param[in] b a factor.
  * @return a * b, exact.
  */
-DLS_INLINE dls_u128 dls_u128_mul_u64_u64(uint64_t a, uint64_t b)
-{
-	return DLS_U128__MUL(dls_u128_mul_u64_u64)(a, b);
-}
+DLS_API dls_u128 dls_u128_mul_u64_u64(uint64_t a, uint64_t b);
 
 /**
  * @brief a << s for s in 0..127; s >= 128 gives 0.
@@ -108,10 +99,7 @@ DLS_INLINE dls_u128 dls_u128_mul_u64_u64(uint64_t a, uint64_t b)
  * @param[in] s shift count.
  * @return the shifted value.
  */
-DLS_INLINE dls_u128 dls_u128_shl(dls_u128 a, unsigned int s)
-{
-	return DLS_U128__ARITH(dls_u128_shl)(a, s);
-}
+DLS_API dls_u128 dls_u128_shl(dls_u128 a, unsigned int s);
 
 /**
  * @brief a >> s for s in 0..127; s >= 128 gives 0.
@@ -119,10 +107,7 @@ DLS_INLINE dls_u128 dls_u128_shl(dls_u128 a, unsigned int s)
  * @param[in] s shift count.
  * @return the shifted value.
  */
-DLS_INLINE dls_u128 dls_u128_shr(dls_u128 a, unsigned int s)
-{
-	return DLS_U128__ARITH(dls_u128_shr)(a, s);
-}
+DLS_API dls_u128 dls_u128_shr(dls_u128 a, unsigned int s);
 
 /**
  * @brief Three-way comparison.
@@ -130,10 +115,7 @@ DLS_INLINE dls_u128 dls_u128_shr(dls_u128 a, unsigned int s)
  * @param[in] b another value.
  * @return -1, 0 or 1 as a is less than, equal to or greater than b.
  */
-DLS_INLINE int dls_u128_cmp(dls_u128 a, dls_u128 b)
-{
-	return DLS_U128__ARITH(dls_u128_cmp)(a, b);
-}
+DLS_API int dls_u128_cmp(dls_u128 a, dls_u128 b);
 
 /**
  * @brief a == b.
@@ -168,10 +150,7 @@ DLS_INLINE bool dls_u128_lt(dls_u128 a, dls_u128 b)
  * @param[in] d a factor of the right product.
  * @return -1, 0 or 1 as a * b is less than, equal to or greater than c * d.
  */
-DLS_INLINE int dls_u128_mul_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
-{
-	return dls_u128_cmp(dls_u128_mul_u64_u64(a, b), dls_u128_mul_u64_u64(c, d));
-}
+DLS_API int dls_u128_mul_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d);
 
 /**
  * @brief Bits [s, s + 64) of a * b: the product scaled down by 2^s.
@@ -181,11 +160,8 @@ DLS_INLINE int dls_u128_mul_cmp(uint64_t a, uint64_t b, uint64_t c, uint64_t d)
  * @return the low 64 bits of (a * b) >> s (the bits above s + 63 are
  * dropped, so the result is exact when a * b < 2^(s + 64)).
  */
-DLS_INLINE uint64_t dls_u128_mul_u64_u64_shr(uint64_t a, uint64_t b,
-					     unsigned int s)
-{
-	return DLS_U128__MUL(dls_u128_mul_u64_u64_shr)(a, b, s);
-}
+DLS_API uint64_t dls_u128_mul_u64_u64_shr(uint64_t a, uint64_t b,
+					  unsigned int s);
 
 /**
  * @brief (a * mul) >> s for a 32-bit multiplier: scaling by a ratio such as
@@ -196,11 +172,8 @@ DLS_INLINE uint64_t dls_u128_mul_u64_u64_shr(uint64_t a, uint64_t b,
  * 96 and more give 0, as does 128 or more).
  * @return the low 64 bits of (a * mul) >> s; exact for s >= 32.
  */
-DLS_INLINE uint64_t dls_u128_mul_u64_u32_shr(uint64_t a, uint32_t mul,
-					     unsigned int s)
-{
-	return dls_u128_mul_u64_u64_shr(a, mul, s);
-}
+DLS_API uint64_t dls_u128_mul_u64_u32_shr(uint64_t a, uint32_t mul,
+					  unsigned int s);
 
 /**
  * @brief 128 by 64 division with a full 128-bit quotient (never overflows).
@@ -209,10 +182,7 @@ DLS_INLINE uint64_t dls_u128_mul_u64_u32_shr(uint64_t a, uint32_t mul,
  * @param[out] rem remainder (may be NULL).
  * @return the quotient a / d, truncated toward zero.
  */
-DLS_INLINE dls_u128 dls_u128_div_u64_rem(dls_u128 a, uint64_t d, uint64_t *rem)
-{
-	return DLS_U128__MUL(dls_u128_div_u64_rem)(a, d, rem);
-}
+DLS_API dls_u128 dls_u128_div_u64_rem(dls_u128 a, uint64_t d, uint64_t *rem);
 
 /**
  * @brief a * b / c without intermediate overflow, truncated toward zero.
@@ -224,11 +194,8 @@ DLS_INLINE dls_u128 dls_u128_div_u64_rem(dls_u128 a, uint64_t d, uint64_t *rem)
  * @param[in] c divisor, not 0.
  * @return floor(a * b / c), or UINT64_MAX on overflow.
  */
-DLS_INLINE uint64_t dls_u128_mul_u64_u64_div_u64(uint64_t a, uint64_t b,
-						 uint64_t c)
-{
-	return DLS_U128__MUL(dls_u128_mul_u64_u64_div_u64)(a, b, c);
-}
+DLS_API uint64_t dls_u128_mul_u64_u64_div_u64(uint64_t a, uint64_t b,
+					      uint64_t c);
 
 /**
  * @brief Checked a * b / c.
@@ -240,16 +207,8 @@ DLS_INLINE uint64_t dls_u128_mul_u64_u64_div_u64(uint64_t a, uint64_t b,
  * @retval DLS_EINVAL @p c is 0.
  * @retval DLS_ERANGE the quotient needs more than 64 bits.
  */
-DLS_INLINE int dls_u128_mul_u64_u64_div_u64_checked(uint64_t a, uint64_t b,
-						    uint64_t c, uint64_t *q)
-{
-	if (c == 0)
-		return DLS_EINVAL;
-	if (dls_u128_mul_u64_u64(a, b).hi >= c)
-		return DLS_ERANGE;
-	*q = dls_u128_mul_u64_u64_div_u64(a, b, c);
-	return 0;
-}
+DLS_API int dls_u128_mul_u64_u64_div_u64_checked(uint64_t a, uint64_t b,
+						 uint64_t c, uint64_t *q);
 
 /** @} */
 

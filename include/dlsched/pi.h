@@ -30,6 +30,12 @@
  * A stale own key orders a waiter by an old deadline, and leaves an owner
  * whose deadline moved past a waiter's unboosted: a priority inversion.
  *
+ * Growth policy (as types.h's): dls_pi_task, dls_pi_mutex and dls_pi_ctx
+ * end in reserved words their init functions zero, and dls_pi_ops in
+ * reserved slots the caller leaves NULL, so a release can add a field or
+ * a callback without changing a size or an offset; dls_pi_key and
+ * dls_pi_waiter are frozen (they change only with the major version).
+ *
  * @code
  * struct dls_pi_ctx pi;
  * dls_pi_ctx_init(&pi, &my_pi_ops, my_ctx);
@@ -101,12 +107,14 @@ struct dls_pi_task {
 	struct dls_pi_task *donor;
 	struct dls_rb_root_cached pi_waiters; /**< private: top waiters of its mutexes */
 	struct dls_pi_waiter *blocked_on; /**< read-only: its wait, or NULL */
+	uint64_t reserved[2];           /**< private: room to grow; zero */
 };
 
 /** @brief A PI mutex (caller-owned). */
 struct dls_pi_mutex {
 	struct dls_rb_root_cached waiters; /**< private: waiters by key */
 	struct dls_pi_task *owner;      /**< read-only: owner or NULL */
+	uint64_t reserved[1];           /**< private: room to grow; zero */
 };
 
 /** @brief Integrator callbacks. */
@@ -134,6 +142,9 @@ struct dls_pi_ops {
 	 * @param[in] task the task.
 	 */
 	void (*boost_changed)(void *ctx, struct dls_pi_task *task);
+	/** Reserved slots for optional callbacks of later releases: leave
+	 *  them NULL (a designated initializer does; checked builds assert). */
+	void (*reserved[2])(void);
 };
 
 /** @brief A PI context: ops, chain bound and FIFO counter (no global state). */
@@ -142,6 +153,7 @@ struct dls_pi_ctx {
 	void *ctx;                      /**< read-only: first argument of the ops */
 	unsigned int max_depth;         /**< public: chain-walk bound */
 	uint64_t seq;                   /**< private */
+	uint64_t reserved[2];           /**< private: room to grow; zero */
 };
 
 /**

@@ -50,7 +50,6 @@
 #ifndef DLSCHED_SMP_H
 #define DLSCHED_SMP_H
 
-#include <dlsched/cpudl.h>
 #include <dlsched/cpumask.h>
 #include <dlsched/sched.h>
 
@@ -60,13 +59,16 @@
  * @{
  */
 
+struct dls_cpudl;
+
 /** @brief Global scheduling state of a domain (storage from dls_smp_size()). */
 struct dls_smp {
 	struct dls_cpumask *online;    /**< read-only: CPUs taking part */
 	struct dls_cpumask *overload;  /**< read-only: CPUs with pushable work */
 	struct dls_cpumask *span;      /**< read-only: every CPU of the domain */
 	unsigned long overload_count;  /**< read-only: bits in @c overload (atomic) */
-	struct dls_cpudl cpudl;        /**< read-only: CPUs by earliest deadline */
+	/** private: the heap of CPUs by earliest deadline (in the storage) */
+	struct dls_cpudl *cpudl;
 	bool asymmetric;               /**< read-only: CPUs differ in capacity */
 	/** read-only (under the bandwidth lock): admitted bandwidth of the
 	 *  whole domain, in DLS_BW_UNIT units */

@@ -7,6 +7,22 @@
  * is handed to the library), *read-only* (read them freely under the
  * runqueue lock) or *private* (the library's; do not touch).
  *
+ * Growth policy (docs/rtos-integration.md, "Growth policy"): the structures
+ * a caller allocates or fills end in reserved words, so that a release can
+ * add a field without changing their size or the offset of any field:
+ *  - objects the library initialises (dls_entity, dls_stats, dls_rq,
+ *    dls_domain) end in @c reserved words that the init function zeroes
+ *    (dls_entity_init(), dls_domain_init()); a new field takes reserved
+ *    words and starts at zero, meaning "as before";
+ *  - structures the caller fills (dls_domain_config, dls_ops) end in
+ *    @c reserved words or slots the caller leaves zero (a designated
+ *    initializer, `= { 0 }` or dls_domain_config_default() does);
+ *    dls_domain_init() refuses non-zero ones with DLS_EINVAL, so a later
+ *    release can give them a meaning whose zero is today's behaviour;
+ *  - dls_params, dls_timer, dls_earliest and the tree nodes of rbtree.h
+ *    are frozen: they change only with the major version (the soname).
+ * Sizes and offsets are checked by tests/test_layout.c.
+ *
  * NULL: pointer arguments are preconditions, asserted in checked builds
  * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
  * parameter says it may be NULL; see common.h for the rule.
@@ -127,6 +143,7 @@ struct dls_stats {
 	uint64_t wakeups_renewed;  /**< wake-ups that started a new instance */
 	uint64_t yields;           /**< calls to dls_yield() */
 	uint64_t migrations;       /**< moves to another runqueue */
+	uint64_t reserved[2];      /**< private: room for counters; zero */
 };
 
 struct dls_entity;
@@ -189,6 +206,7 @@ struct dls_entity {
 	struct dls_timer inactive_timer;    /**< read-only: 0-lag timer; armed only
 						 while DLS_BW_NON_CONTENDING */
 	enum dls_bw_state bw_state;         /**< read-only: active or inactive */
+	uint64_t reserved[4];               /**< private: room to grow; zero */
 };
 
 /** @brief Kinds of trace events. */
@@ -254,6 +272,9 @@ struct dls_ops {
 	 * the entity.
 	 */
 	void (*trace)(void *ctx, const struct dls_trace_event *ev);
+	/** Reserved slots for optional callbacks of later releases: leave
+	 *  them NULL (dls_domain_init() refuses others). */
+	void (*reserved[4])(void);
 };
 
 /** @brief CBS wake-up rule for constrained-deadline entities (D < P). */
@@ -296,6 +317,9 @@ struct dls_domain_config {
 	enum dls_overrun_rule overrun_rule; /**< default DLS_OVERRUN_LINUX */
 	enum dls_replenish_rule replenish_rule; /**< default DLS_REPLENISH_NEXT_PERIOD */
 	uint64_t avg_period;  /**< half-life of dls_rq::avg, ns (default 500 ms) */
+	/** room for settings of later releases: leave zero (the default
+	 *  function does; dls_domain_init() refuses others) */
+	uint64_t reserved[2];
 };
 
 /** @brief Earliest deadlines queued on a runqueue. */
@@ -328,6 +352,7 @@ struct dls_rq {
 	 *  sum of dls_entity::bw over the attached entities not
 	 *  DLS_BW_INACTIVE; never above bw_total (Linux's this_bw) */
 	uint64_t running_bw;
+	uint64_t reserved[4];           /**< private: room to grow; zero */
 };
 
 /**
@@ -352,6 +377,7 @@ struct dls_domain {
 	 *  by dls_smp_init() with @c smp; NULL when each CPU is scheduled on
 	 *  its own */
 	const struct dls_class_hooks *hooks;
+	uint64_t reserved[4];           /**< private: room to grow; zero */
 };
 
 /** @} */

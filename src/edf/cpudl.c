@@ -3,7 +3,7 @@
  * (the "push-heap" of the 2012 SCHED_DEADLINE patches; the shape of Linux's
  * kernel/sched/cpudeadline.c).
  *
- * Invariants (dls_cpudl_check):
+ * Invariants (dls__cpudl_check):
  *  1) order: no item is above its parent, where x is above y when x's
  *     deadline is later (wrap-safe) or equal with a lower CPU id. So
  *     heap[0] is the CPU an earlier-deadline entity should preempt;
@@ -17,7 +17,7 @@
  * with the linear scan exactly. Deadlines of the CPUs on one heap are
  * assumed to lie within 2^63 ns of each other, as everywhere in the library.
  */
-#include <dlsched/cpudl.h>
+#include "edf/cpudl.h"
 
 #include "cpudl_impl.h"
 #include "internal.h"
@@ -37,7 +37,7 @@ static size_t pos_bytes(int nr)
 	return ALIGN_PART((size_t)nr * sizeof(int32_t));
 }
 
-size_t dls_cpudl_size(int nr_cpus)
+size_t dls__cpudl_size(int nr_cpus)
 {
 	size_t m = dls_cpumask_size(nr_cpus);
 
@@ -58,11 +58,11 @@ static inline void cp_unlock(struct dls_cpudl *cp)
 		cp->lock_ops->unlock(cp->lock_ctx);
 }
 
-int dls_cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
-		   int nr_cpus, const struct dls_lock_ops *lock_ops,
-		   void *lock_ctx)
+int dls__cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
+		    int nr_cpus, const struct dls_lock_ops *lock_ops,
+		    void *lock_ctx)
 {
-	size_t need = dls_cpudl_size(nr_cpus);
+	size_t need = dls__cpudl_size(nr_cpus);
 	char *p = storage;
 	int i;
 
@@ -175,7 +175,7 @@ static void free_clear(struct dls_cpudl *cp, int cpu)
 	}
 }
 
-void dls_cpudl_set(struct dls_cpudl *cp, int cpu, uint64_t dl)
+void dls__cpudl_set(struct dls_cpudl *cp, int cpu, uint64_t dl)
 {
 	struct dls_cpudl_item x = { .dl = dl, .cpu = cpu, .pad_ = 0 };
 	int i;
@@ -194,7 +194,7 @@ void dls_cpudl_set(struct dls_cpudl *cp, int cpu, uint64_t dl)
 	cp_unlock(cp);
 }
 
-void dls_cpudl_clear(struct dls_cpudl *cp, int cpu)
+void dls__cpudl_clear(struct dls_cpudl *cp, int cpu)
 {
 	DLS_ASSERT(cpu >= 0 && cpu < cp->nr_cpus);
 	cp_lock(cp);
@@ -205,7 +205,7 @@ void dls_cpudl_clear(struct dls_cpudl *cp, int cpu)
 	cp_unlock(cp);
 }
 
-void dls_cpudl_online(struct dls_cpudl *cp, int cpu)
+void dls__cpudl_online(struct dls_cpudl *cp, int cpu)
 {
 	DLS_ASSERT(cpu >= 0 && cpu < cp->nr_cpus);
 	cp_lock(cp);
@@ -214,7 +214,7 @@ void dls_cpudl_online(struct dls_cpudl *cp, int cpu)
 	cp_unlock(cp);
 }
 
-void dls_cpudl_offline(struct dls_cpudl *cp, int cpu)
+void dls__cpudl_offline(struct dls_cpudl *cp, int cpu)
 {
 	DLS_ASSERT(cpu >= 0 && cpu < cp->nr_cpus);
 	cp_lock(cp);
@@ -280,9 +280,9 @@ static int pick_done(struct free_pick *fp)
 	return fp->max_cpu;
 }
 
-int dls_cpudl_find(struct dls_cpudl *cp, const struct dls_cpumask *allowed,
-		   uint64_t dl, const struct dls_cpudl_fit *fit,
-		   struct dls_cpumask *later_mask)
+int dls__cpudl_find(struct dls_cpudl *cp, const struct dls_cpumask *allowed,
+		    uint64_t dl, const struct dls_cpudl_fit *fit,
+		    struct dls_cpumask *later_mask)
 {
 	int cpu;
 
@@ -321,7 +321,7 @@ int dls_cpudl_find(struct dls_cpudl *cp, const struct dls_cpumask *allowed,
 	return cpu;
 }
 
-int dls_cpudl_maximum(struct dls_cpudl *cp, uint64_t *dl)
+int dls__cpudl_maximum(struct dls_cpudl *cp, uint64_t *dl)
 {
 	int cpu = -1;
 
@@ -335,7 +335,7 @@ int dls_cpudl_maximum(struct dls_cpudl *cp, uint64_t *dl)
 	return cpu;
 }
 
-bool dls_cpudl_deadline(struct dls_cpudl *cp, int cpu, uint64_t *dl)
+bool dls__cpudl_deadline(struct dls_cpudl *cp, int cpu, uint64_t *dl)
 {
 	bool on;
 
@@ -348,7 +348,7 @@ bool dls_cpudl_deadline(struct dls_cpudl *cp, int cpu, uint64_t *dl)
 	return on;
 }
 
-const char *dls_cpudl_check(const struct dls_cpudl *cp)
+const char *dls__cpudl_check(const struct dls_cpudl *cp)
 {
 	const char *msg;
 	int i, members = 0;

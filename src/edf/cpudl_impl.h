@@ -6,18 +6,18 @@
 #ifndef DLSCHED_CPUDL_IMPL_H
 #define DLSCHED_CPUDL_IMPL_H
 
-#include <dlsched/cpudl.h>
+#include "edf/cpudl.h"
 
 #include "internal.h"
 
 /*
  * Reference (slow) path: the linear scan of latest_cpu_find() in the 2012
  * SCHED_DEADLINE v5 patches (SMP data structures and logic), for
- * cross-checking dls_cpudl_find().
+ * cross-checking dls__cpudl_find().
  *
  * Scans every CPU of @span & @allowed (same CPU count). Candidates are the
  * free CPUs and the busy ones whose earliest deadline is later than @dl.
- * Returns a free candidate if there is one (chosen as dls_cpudl_find()
+ * Returns a free candidate if there is one (chosen as dls__cpudl_find()
  * chooses among free CPUs, @fit included), else the busy candidate with the
  * latest earliest deadline (ties: lowest id), else -1. O(nr_cpus).
  *

@@ -13,6 +13,7 @@
 
 void dls_domain_config_default(struct dls_domain_config *cfg)
 {
+	DLS__CLEAR_RESERVED(cfg);
 	cfg->period_min = 100 * NSEC_PER_USEC;
 	cfg->period_max = (UINT64_C(1) << 22) * NSEC_PER_USEC;
 	cfg->bw_limit = (95 * DLS_BW_UNIT) / 100;
@@ -27,6 +28,10 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 		    struct dls_rq *rqs, int nr_cpus)
 {
 	DLS_ASSERT(dom && ops && rqs);
+	/* Reserved words and slots: zero today (types.h, growth policy). */
+	if (!dls__slots_null(ops->reserved, DLS__NR(ops->reserved)) ||
+	    (cfg && !dls__words_zero(cfg->reserved, DLS__NR(cfg->reserved))))
+		return DLS_EINVAL;
 	if (nr_cpus < 1 || !ops->now || !ops->timer_arm || !ops->timer_cancel ||
 	    !ops->resched)
 		return DLS_EINVAL;
@@ -51,9 +56,11 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 		dls_domain_config_default(&dom->cfg);
 	dom->rqs = rqs;
 	dom->nr_cpus = nr_cpus;
+	DLS__CLEAR_RESERVED(dom);
 	for (int cpu = 0; cpu < nr_cpus; cpu++) {
 		struct dls_rq *rq = &rqs[cpu];
 
+		DLS__CLEAR_RESERVED(rq);
 		dls_rb_root_cached_init(&rq->root);
 		rq->dom = dom;
 		rq->curr = NULL;

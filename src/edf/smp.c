@@ -133,9 +133,9 @@ void dls__smp_earliest_changed(struct dls_rq *rq)
 	if (!rq->online)
 		return;
 	if (rq->nr_running)
-		dls_cpudl_set(&smp->cpudl, rq->cpu, rq->earliest.curr);
+		dls__cpudl_set(smp->cpudl, rq->cpu, rq->earliest.curr);
 	else
-		dls_cpudl_clear(&smp->cpudl, rq->cpu);
+		dls__cpudl_clear(smp->cpudl, rq->cpu);
 }
 
 static void smp_set_curr(struct dls_rq *rq, struct dls_entity *se)
@@ -181,8 +181,8 @@ bool dls__smp_capacities_differ(const struct dls_domain *dom)
 
 size_t dls_smp_size(int nr_cpus)
 {
-	return align_up(sizeof(struct dls_smp)) + align_up(dls_cpumask_size(nr_cpus)) * 3 +
-	       align_up(dls_cpudl_size(nr_cpus));
+	return align_up(sizeof(struct dls_smp)) + align_up(sizeof(struct dls_cpudl)) +
+	       align_up(dls_cpumask_size(nr_cpus)) * 3 + align_up(dls__cpudl_size(nr_cpus));
 }
 
 int dls_smp_set_heap_lock(struct dls_domain *dom,
@@ -190,8 +190,8 @@ int dls_smp_set_heap_lock(struct dls_domain *dom,
 {
 	if (!dom || !dom->smp || (lock_ops && (!lock_ops->lock || !lock_ops->unlock)))
 		return DLS_EINVAL;
-	dom->smp->cpudl.lock_ops = lock_ops;
-	dom->smp->cpudl.lock_ctx = lock_ctx;
+	dom->smp->cpudl->lock_ops = lock_ops;
+	dom->smp->cpudl->lock_ctx = lock_ctx;
 	return 0;
 }
 
@@ -217,6 +217,8 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 			return DLS_ESTATE;
 	smp = storage;
 	p += align_up(sizeof(*smp));
+	smp->cpudl = (struct dls_cpudl *)(void *)p;
+	p += align_up(sizeof(*smp->cpudl));
 	msz = align_up(dls_cpumask_size(dom->nr_cpus));
 	smp->online = (struct dls_cpumask *)(void *)p;
 	smp->overload = (struct dls_cpumask *)(void *)(p + msz);
@@ -224,8 +226,8 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 	if (dls_cpumask_init(smp->online, msz, dom->nr_cpus) ||
 	    dls_cpumask_init(smp->overload, msz, dom->nr_cpus) ||
 	    dls_cpumask_init(smp->span, msz, dom->nr_cpus) ||
-	    dls_cpudl_init(&smp->cpudl, p + 3 * msz, size - align_up(sizeof(*smp)) - 3 * msz,
-			   dom->nr_cpus, NULL, NULL))
+	    dls__cpudl_init(smp->cpudl, p + 3 * msz, size - (size_t)(p - (char *)storage) - 3 * msz,
+			    dom->nr_cpus, NULL, NULL))
 		return DLS_EINVAL;
 	dls_cpumask_fill(smp->online);
 	dls_cpumask_fill(smp->span);
@@ -237,7 +239,7 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 	smp->bw_lock_ctx = NULL;
 	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
 		smp->capacity_online += dom->rqs[cpu].capacity;
-		dls_cpudl_online(&smp->cpudl, cpu);
+		dls__cpudl_online(smp->cpudl, cpu);
 	}
 	dom->smp = smp;
 	dom->hooks = &smp_hooks;

@@ -47,10 +47,10 @@ const char *dls_domain_check(const struct dls_domain *dom)
 		if (rq->online != dls_cpumask_test(smp->online, cpu))
 			return "online mask differs from the runqueues";
 		if (rq->online && rq->nr_running) {
-			if (!dls_cpudl_deadline((struct dls_cpudl *)&smp->cpudl, cpu, &dl) ||
+			if (!dls__cpudl_deadline(smp->cpudl, cpu, &dl) ||
 			    dl != rq->earliest.curr)
 				return "cpudl heap key differs from the CPU's earliest deadline";
-		} else if (dls_cpudl_deadline((struct dls_cpudl *)&smp->cpudl, cpu, &dl)) {
+		} else if (dls__cpudl_deadline(smp->cpudl, cpu, &dl)) {
 			return "cpudl heap holds a CPU with nothing queued or offline";
 		}
 	}
@@ -69,7 +69,7 @@ const char *dls_domain_check(const struct dls_domain *dom)
 			return "asymmetric flag differs from the CPU capacities";
 		if (overloaded != smp->overload_count)
 			return "overload count differs from the overload mask";
-		err = dls_cpudl_check(&smp->cpudl);
+		err = dls__cpudl_check(smp->cpudl);
 		if (err)
 			return err;
 	}

@@ -26,7 +26,7 @@ int dls_cpu_offline(struct dls_domain *dom, int cpu, bool force,
 	/* Leave the masks and the heap first, so nobody pushes to it. */
 	rq->online = false;
 	dls__smp_update_overload(rq);
-	dls_cpudl_offline(&smp->cpudl, cpu);
+	dls__cpudl_offline(smp->cpudl, cpu);
 	if (rq->curr) {
 		dls_put_prev(rq, rq->curr);
 		/* The one request an offline CPU gets (dls__resched() skips
@@ -71,7 +71,7 @@ int dls_cpu_online(struct dls_domain *dom, int cpu)
 		dls__rq_unlock(rq);
 		return DLS_ESTATE;
 	}
-	dls_cpudl_online(&smp->cpudl, cpu);
+	dls__cpudl_online(smp->cpudl, cpu);
 	dls__smp_bw_cpu_join(rq);
 	rq->online = true;
 	dls__smp_earliest_changed(rq);

@@ -8,6 +8,7 @@
 #include <dlsched/smp.h>
 
 #include "atomic_impl.h"
+#include "edf/cpudl.h"
 #include "edf/sched_impl.h"
 
 /* The entity of a pushable-tree node; the pushable tree's order (EDF). */

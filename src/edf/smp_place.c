@@ -78,8 +78,8 @@ int dls__smp_find_later_cpu(const struct dls_domain *dom, const struct dls_entit
 	 * here (which hotplug changes under our feet): the span will do. */
 	const struct dls_cpumask *allowed = se->allowed ? se->allowed : smp->span;
 
-	int cpu = dls_cpudl_find((struct dls_cpudl *)&smp->cpudl, allowed, dls__se_key(se),
-				 asymmetric_peek(dom) ? &fit : NULL, NULL);
+	int cpu = dls__cpudl_find(smp->cpudl, allowed, dls__se_key(se),
+				  asymmetric_peek(dom) ? &fit : NULL, NULL);
 
 	/* The heap answers for its root only; when the root is not allowed,
 	 * another allowed CPU may still run a later deadline. */

@@ -76,6 +76,8 @@ void dls_pi_ctx_init(struct dls_pi_ctx *pi, const struct dls_pi_ops *ops, void *
 	pi->ctx = ctx;
 	pi->max_depth = DLS_PI_MAX_DEPTH;
 	pi->seq = 0;
+	DLS__CLEAR_RESERVED(pi);
+	DLS_ASSERT(!ops || dls__slots_null(ops->reserved, DLS__NR(ops->reserved)));
 }
 
 void dls_pi_task_init(struct dls_pi_task *t, int prio, bool has_dl, uint64_t dl)
@@ -88,12 +90,14 @@ void dls_pi_task_init(struct dls_pi_task *t, int prio, bool has_dl, uint64_t dl)
 	t->donor = NULL;
 	dls_rb_root_cached_init(&t->pi_waiters);
 	t->blocked_on = NULL;
+	DLS__CLEAR_RESERVED(t);
 }
 
 void dls_pi_mutex_init(struct dls_pi_mutex *m)
 {
 	dls_rb_root_cached_init(&m->waiters);
 	m->owner = NULL;
+	DLS__CLEAR_RESERVED(m);
 }
 
 /*

@@ -1,27 +1,27 @@
 /*
- * math128_impl.h — the backends behind <dlsched/math128.h>. Not API.
- *
- * Installed because math128.h includes it (its inline functions need these
- * definitions), but nothing here is part of the library's interface: names
- * and signatures may change in any release, and the API documentation
- * leaves the file out. Include <dlsched/math128.h>, never this file.
+ * math128_impl.h — the backends behind <dlsched/math128.h>. Not API, never
+ * installed: the public header declares the dls_u128_* functions and the
+ * library defines them (math128.c); this file is how.
  *
  * Three backends, each operation under its backend's name so that tests and
  * benchmarks can compare them in one program (tests/test_math128.c checks
- * every fast path against the portable one):
+ * every fast path against the portable one); they reach this file through
+ * src/ as the library's own sources do:
  *  - portable C on 32-bit limbs, needing nothing from the compiler and
  *    always compiled (the reference);
  *  - the compiler's `unsigned __int128` (where __SIZEOF_INT128__ is set);
  *  - x86_64 inline assembly, `mulq` and `divq` (x86_64 GNU C).
  * At the end, DLS_U128__ARITH / DLS_U128__MUL pick the configured backend
- * (DLS_MATH128_BACKEND) for the dls_u128_* API.
+ * (DLS_MATH128_BACKEND), and each dls_u128_* name becomes a macro for its
+ * inline backend, so the scheduler's own arithmetic costs no call: the
+ * exported functions are for the library's users.
  */
 #ifndef DLSCHED_MATH128_IMPL_H
 #define DLSCHED_MATH128_IMPL_H
 
-#ifndef DLSCHED_MATH128_H
-#error "include <dlsched/math128.h>, not <dlsched/math128_impl.h>"
-#endif
+#include <dlsched/math128.h>
+
+#include "internal.h"
 
 #if defined(__SIZEOF_INT128__)
 #define DLS_U128_HAVE_INT128 1
@@ -30,7 +30,7 @@
 #define DLS_U128_HAVE_X86 1
 #endif
 
-DLS_API void dls_u128__div_by_zero(void);
+DLS_HIDDEN void dls_u128__div_by_zero(void);
 #if defined(DLSCHED_ENABLE_ASSERT) && DLSCHED_ENABLE_ASSERT
 #define DLS_U128__CHECK_DIV(d)                                                 \
 	do {                                                                   \
@@ -524,6 +524,46 @@ DLS_INLINE uint64_t dls_u128_mul_u64_u64_div_u64_x86(uint64_t a, uint64_t b,
 #if DLS_MATH128_BACKEND == DLS_MATH128_X86_64 && !defined(DLS_U128_HAVE_INT128)
 #undef DLS_U128__ARITH
 #define DLS_U128__ARITH(op) op##_portable
+#endif
+
+/*
+ * Every call of the API from a file that includes this one (the library's
+ * sources, through internal.h) inlines the configured backend:
+ * function-like macros over the exported names, as a C library may shadow
+ * its functions. math128.c defines the exported functions from the same
+ * macros. A test or benchmark that means to call the exported functions
+ * defines DLS_U128_NO_INLINE_API before its first include.
+ */
+DLS_INLINE int dls_u128__mul_u64_u64_div_u64_checked(uint64_t a, uint64_t b,
+						    uint64_t c, uint64_t *q)
+{
+	if (c == 0)
+		return DLS_EINVAL;
+	if (DLS_U128__MUL(dls_u128_mul_u64_u64)(a, b).hi >= c)
+		return DLS_ERANGE;
+	*q = DLS_U128__MUL(dls_u128_mul_u64_u64_div_u64)(a, b, c);
+	return 0;
+}
+
+#if !defined(DLS_U128_NO_INLINE_API)
+#define dls_u128_add(a, b) DLS_U128__ARITH(dls_u128_add)(a, b)
+#define dls_u128_sub(a, b) DLS_U128__ARITH(dls_u128_sub)(a, b)
+#define dls_u128_mul_u64_u64(a, b) DLS_U128__MUL(dls_u128_mul_u64_u64)(a, b)
+#define dls_u128_shl(a, s) DLS_U128__ARITH(dls_u128_shl)(a, s)
+#define dls_u128_shr(a, s) DLS_U128__ARITH(dls_u128_shr)(a, s)
+#define dls_u128_cmp(a, b) DLS_U128__ARITH(dls_u128_cmp)(a, b)
+#define dls_u128_mul_cmp(a, b, c, d)                                           \
+	DLS_U128__ARITH(dls_u128_cmp)(DLS_U128__MUL(dls_u128_mul_u64_u64)(a, b), \
+				      DLS_U128__MUL(dls_u128_mul_u64_u64)(c, d))
+#define dls_u128_mul_u64_u64_shr(a, b, s)                                      \
+	DLS_U128__MUL(dls_u128_mul_u64_u64_shr)(a, b, s)
+#define dls_u128_mul_u64_u32_shr(a, mul, s)                                    \
+	DLS_U128__MUL(dls_u128_mul_u64_u64_shr)(a, (uint32_t)(mul), s)
+#define dls_u128_div_u64_rem(a, d, rem) DLS_U128__MUL(dls_u128_div_u64_rem)(a, d, rem)
+#define dls_u128_mul_u64_u64_div_u64(a, b, c)                                  \
+	DLS_U128__MUL(dls_u128_mul_u64_u64_div_u64)(a, b, c)
+#define dls_u128_mul_u64_u64_div_u64_checked(a, b, c, q)                       \
+	dls_u128__mul_u64_u64_div_u64_checked(a, b, c, q)
 #endif
 
 #endif /* DLSCHED_MATH128_IMPL_H */

@@ -1,6 +1,5 @@
-/**
- * @file cpudl.h
- * @brief cpudl: a max-heap of CPUs keyed by their earliest deadline, plus
+/*
+ * cpudl: a max-heap of CPUs keyed by their earliest deadline, plus
  * the mask of free CPUs, for O(1) "where can this entity preempt?".
  *
  * A CPU is in one of three states here: on the heap (it runs deadline work;
@@ -11,19 +10,19 @@
  * depend on the order of updates.
  *
  * @code
- * size_t sz = dls_cpudl_size(nr);
+ * size_t sz = dls__cpudl_size(nr);
  * struct dls_cpudl cp;
- * dls_cpudl_init(&cp, malloc(sz), sz, nr, NULL, NULL); // all CPUs free
- * dls_cpudl_set(&cp, 0, 5000000);      // CPU 0 runs work due at 5 ms
- * dls_cpudl_set(&cp, 1, 9000000);      // CPU 1: 9 ms
+ * dls__cpudl_init(&cp, malloc(sz), sz, nr, NULL, NULL); // all CPUs free
+ * dls__cpudl_set(&cp, 0, 5000000);      // CPU 0 runs work due at 5 ms
+ * dls__cpudl_set(&cp, 1, 9000000);      // CPU 1: 9 ms
  * ...
- * int cpu = dls_cpudl_find(&cp, allowed, 7000000, NULL, NULL);
+ * int cpu = dls__cpudl_find(&cp, allowed, 7000000, NULL, NULL);
  * // a free allowed CPU if any, else CPU 1 if allowed, else -1
- * dls_cpudl_clear(&cp, 1);             // CPU 1 has no deadline work left
+ * dls__cpudl_clear(&cp, 1);             // CPU 1 has no deadline work left
  * @endcode
  *
- * Locking: dls_cpudl_init() takes an optional pair of lock callbacks; when
- * given, every function below except dls_cpudl_check() takes that lock
+ * Locking: dls__cpudl_init() takes an optional pair of lock callbacks; when
+ * given, every function below except dls__cpudl_check() takes that lock
  * around its work (the kernel's cpudl has its own raw spinlock the same
  * way), so the per-CPU runqueue locks of different CPUs may update one heap
  * concurrently. When NULL, the caller serialises every call.
@@ -31,6 +30,11 @@
  * NULL: pointer arguments are preconditions, asserted in checked builds
  * (DLSCHED_ENABLE_ASSERT) and not tested in release builds, except where a
  * parameter says it may be NULL; see common.h for the rule.
+ *
+ * Not API: global EDF (src/edf/smp*.c) keeps one heap per domain, reached
+ * through struct dls_smp; the functions are hidden in the shared library,
+ * and the tests (tests/test_cpudl.c) and benchmarks (bench/cpudl.c) include
+ * this header through src/ and link the static library.
  */
 #ifndef DLSCHED_CPUDL_H
 #define DLSCHED_CPUDL_H
@@ -38,14 +42,10 @@
 #include <dlsched/common.h>
 #include <dlsched/cpumask.h>
 
-/**
- * @defgroup cpudl Deadline heap of CPUs
- * @brief Latest-deadline / free CPU search for global EDF placement.
- * @{
- */
+#include "internal.h"
 
 /**
- * @brief Optional capacity filter for dls_cpudl_find() (asymmetric CPUs).
+ * @brief Optional capacity filter for dls__cpudl_find() (asymmetric CPUs).
  *
  * Among the free CPUs, find prefers those the entity fits on; when none
  * fits it returns the free CPU of largest capacity.
@@ -79,17 +79,17 @@ struct dls_cpudl {
 };
 
 /**
- * @brief Bytes of storage dls_cpudl_init() needs for @p nr_cpus CPUs
+ * @brief Bytes of storage dls__cpudl_init() needs for @p nr_cpus CPUs
  * (heap, index array and free mask).
  * @param[in] nr_cpus 1 .. DLS_CPUMASK_MAX_CPUS.
  * @return the size, or 0 when @p nr_cpus is out of range.
  */
-DLS_API size_t dls_cpudl_size(int nr_cpus);
+DLS_HIDDEN size_t dls__cpudl_size(int nr_cpus);
 
 /**
  * @brief Initialise an empty heap with every CPU free.
  * @param[out] cp the heap.
- * @param[in] storage dls_cpudl_size(@p nr_cpus) bytes, aligned for uint64_t;
+ * @param[in] storage dls__cpudl_size(@p nr_cpus) bytes, aligned for uint64_t;
  *            owned by the caller, must outlive @p cp.
  * @param[in] size bytes at @p storage.
  * @param[in] nr_cpus number of CPUs.
@@ -101,9 +101,9 @@ DLS_API size_t dls_cpudl_size(int nr_cpus);
  *         @p nr_cpus out of range, or lock_ops with a NULL slot.
  * @note No locking: @p cp is not yet shared.
  */
-DLS_API int dls_cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
-			   int nr_cpus, const struct dls_lock_ops *lock_ops,
-			   void *lock_ctx);
+DLS_HIDDEN int dls__cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
+			    int nr_cpus, const struct dls_lock_ops *lock_ops,
+			    void *lock_ctx);
 
 /**
  * @brief Record @p cpu's earliest deadline: insert it, or move it to its
@@ -113,7 +113,7 @@ DLS_API int dls_cpudl_init(struct dls_cpudl *cp, void *storage, size_t size,
  * @param[in] dl the earliest deadline of the deadline work on @p cpu.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API void dls_cpudl_set(struct dls_cpudl *cp, int cpu, uint64_t dl);
+DLS_HIDDEN void dls__cpudl_set(struct dls_cpudl *cp, int cpu, uint64_t dl);
 
 /**
  * @brief @p cpu has no deadline work left: take it off the heap and mark it
@@ -123,7 +123,7 @@ DLS_API void dls_cpudl_set(struct dls_cpudl *cp, int cpu, uint64_t dl);
  * @param[in] cpu 0 .. nr_cpus-1.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API void dls_cpudl_clear(struct dls_cpudl *cp, int cpu);
+DLS_HIDDEN void dls__cpudl_clear(struct dls_cpudl *cp, int cpu);
 
 /**
  * @brief @p cpu comes online: mark it free unless it is on the heap.
@@ -131,7 +131,7 @@ DLS_API void dls_cpudl_clear(struct dls_cpudl *cp, int cpu);
  * @param[in] cpu 0 .. nr_cpus-1.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API void dls_cpudl_online(struct dls_cpudl *cp, int cpu);
+DLS_HIDDEN void dls__cpudl_online(struct dls_cpudl *cp, int cpu);
 
 /**
  * @brief @p cpu goes offline: take it off the heap and out of the free mask.
@@ -139,7 +139,7 @@ DLS_API void dls_cpudl_online(struct dls_cpudl *cp, int cpu);
  * @param[in] cpu 0 .. nr_cpus-1.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API void dls_cpudl_offline(struct dls_cpudl *cp, int cpu);
+DLS_HIDDEN void dls__cpudl_offline(struct dls_cpudl *cp, int cpu);
 
 /**
  * @brief Best CPU for an entity with absolute deadline @p dl.
@@ -167,10 +167,10 @@ DLS_API void dls_cpudl_offline(struct dls_cpudl *cp, int cpu);
  * @note Takes the heap's lock if it has one; else the caller serialises.
  *       @p fit's callbacks run inside that lock and must not call into @p cp.
  */
-DLS_API int dls_cpudl_find(struct dls_cpudl *cp,
-			   const struct dls_cpumask *allowed, uint64_t dl,
-			   const struct dls_cpudl_fit *fit,
-			   struct dls_cpumask *later_mask);
+DLS_HIDDEN int dls__cpudl_find(struct dls_cpudl *cp,
+			    const struct dls_cpumask *allowed, uint64_t dl,
+			    const struct dls_cpudl_fit *fit,
+			    struct dls_cpumask *later_mask);
 
 /**
  * @brief The CPU whose earliest deadline is latest.
@@ -179,7 +179,7 @@ DLS_API int dls_cpudl_find(struct dls_cpudl *cp,
  * @return the CPU, or -1 when the heap is empty.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API int dls_cpudl_maximum(struct dls_cpudl *cp, uint64_t *dl);
+DLS_HIDDEN int dls__cpudl_maximum(struct dls_cpudl *cp, uint64_t *dl);
 
 /**
  * @brief The deadline @p cpu is keyed by.
@@ -189,7 +189,7 @@ DLS_API int dls_cpudl_maximum(struct dls_cpudl *cp, uint64_t *dl);
  * @return true when @p cpu is on the heap.
  * @note Takes the heap's lock if it has one; else the caller serialises.
  */
-DLS_API bool dls_cpudl_deadline(struct dls_cpudl *cp, int cpu, uint64_t *dl);
+DLS_HIDDEN bool dls__cpudl_deadline(struct dls_cpudl *cp, int cpu, uint64_t *dl);
 
 /**
  * @brief Validate the heap: sizes, heap order, CPU ↔ index links both ways,
@@ -199,8 +199,7 @@ DLS_API bool dls_cpudl_deadline(struct dls_cpudl *cp, int cpu, uint64_t *dl);
  *         property.
  * @note Does not lock: call it with the heap quiescent or its lock held.
  */
-DLS_API const char *dls_cpudl_check(const struct dls_cpudl *cp);
+DLS_HIDDEN const char *dls__cpudl_check(const struct dls_cpudl *cp);
 
-/** @} */
 
 #endif /* DLSCHED_CPUDL_H */
