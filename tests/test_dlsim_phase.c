@@ -391,6 +391,32 @@ static void test_many_threads(void)
 	DLS_ASSERT_EQ_U64(total, 5120 * 10 * UINT64_C(1000));
 }
 
+/* sim_options::max_threads (the fuzzer's bound) stops the run at the fork
+ * that would pass it, and says so; without it every fork runs. "boss"
+ * forks "kid" every millisecond: 20 forks in 20 ms. */
+static void test_max_threads(void)
+{
+	static const char text[] =
+		"{\"simulation\": {\"horizon_us\": 20000}, \"tasks\": {\n"
+		" \"boss\": {\"fork\": \"kid\", \"run\": 1000},\n"
+		" \"kid\": {\"instance\": 0, \"loop\": 1, \"run\": 10}}}";
+	struct workload w;
+	struct sim_options opt = { .check = true, .quiet = true, .max_threads = 8 };
+	struct sim_result res;
+	struct rec r = { 0 };
+
+	DLS_ASSERT_EQ_S64(workload_load(&w, "w.json", text, strlen(text), true), 0);
+	opt.on_slice = on_slice;
+	opt.cb_arg = &r;
+	DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
+	CU_ASSERT_TRUE(res.truncated);
+	CU_ASSERT_TRUE(res.exit_code == 0);
+	opt.max_threads = 0;
+	DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
+	CU_ASSERT_FALSE(res.truncated);
+	workload_free(&w);
+}
+
 static const struct dls_test_case cases[] = {
 	{ "CPUs per phase: a third each", test_cpus_per_phase },
 	{ "a phase switches to SCHED_DEADLINE and back", test_phase_to_deadline },
@@ -404,6 +430,7 @@ static const struct dls_test_case cases[] = {
 	{ "a phase narrowing a deadline thread's CPUs", test_phase_narrows_deadline },
 	{ "more than 4096 threads", test_many_threads },
 	{ "rt-app's fork limit", test_fork_limit },
+	{ "sim_options::max_threads stops the run at a fork", test_max_threads },
 	{ NULL, NULL },
 };
 

@@ -280,6 +280,7 @@ struct sim {
 	/* the library's refusal (DLS_E*) of a thread's reservation: the run
 	 * stops, as rt-app does when sched_setattr() fails; 0 = none */
 	int refused;
+	bool thread_cap;    /* a fork reached sim_options::max_threads: the run stops */
 	bool timeline;      /* an output wants run slices and marks */
 	bool samples;       /* an output wants every response time */
 	bool job_log;       /* an output wants every job (struct job_rec) */

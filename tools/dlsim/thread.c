@@ -466,6 +466,10 @@ static bool ev_fork(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
 	struct fork_count *fc = NULL;
 
+	if (s->opt->max_threads && s->nr_threads >= s->opt->max_threads) {
+		s->thread_cap = true;
+		return true;
+	}
 	for (size_t i = 0; i < t->nr_forks && !fc; i++)
 		if (!strcmp(t->forks[i].ref, ev->ref))
 			fc = &t->forks[i];

@@ -16,7 +16,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	struct sim_options opt = { .check = true, .quiet = true, .max_events = 20000 };
+	/* Bounds keep each input fast: the fuzzer looks for wrong states,
+	 * not for the cost of thousands of forked threads. */
+	struct sim_options opt = { .check = true, .quiet = true, .max_events = 20000,
+				   .max_threads = 256 };
 	struct sim_result res;
 	struct workload w;
 	int64_t threads = 0;
