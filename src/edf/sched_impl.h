@@ -110,7 +110,7 @@ struct dls_class_hooks {
 	 * should run (post_schedule, task_woken). */
 	void (*push_surplus)(struct dls_rq *rq);
 	/* Admission in a global domain: change the domain's admitted
-	 * bandwidth, checked when @check; see domain_bw_change() in src/edf/smp.c. */
+	 * bandwidth, checked when @check; see dls__smp_bw_change() in src/edf/smp_bw.c. */
 	bool (*bw_change)(struct dls_domain *dom, uint64_t old_bw,
 			  uint64_t new_bw, bool check);
 	/* Set @rq's capacity unless the domain's admission forbids it. */
