@@ -9,9 +9,11 @@
 #if defined(__GNUC__)
 #  define DLS_HIDDEN __attribute__((visibility("hidden")))
 #  define DLS_NORETURN __attribute__((noreturn))
+#  define DLS_NOINLINE __attribute__((noinline))
 #else
 #  define DLS_HIDDEN
 #  define DLS_NORETURN
+#  define DLS_NOINLINE
 #endif
 
 /*

@@ -24,12 +24,18 @@
  */
 #include "cbs/cbs_impl.h"
 
+/* A decision; .at and .lag_* are set only by the actions that carry them
+ * (the accounting path pays for no stores it does not read). */
 static struct dls__cbs_decision decide(enum dls__cbs_action action,
 				       uint64_t deadline, int64_t runtime)
 {
-	return (struct dls__cbs_decision){
-		.action = action, .deadline = deadline, .runtime = runtime,
-	};
+	struct dls__cbs_decision d;
+
+	d.action = action;
+	d.kept = false;
+	d.deadline = deadline;
+	d.runtime = runtime;
+	return d;
 }
 
 /* New instance: deadline = now + D, runtime = Q. */
@@ -37,19 +43,6 @@ static struct dls__cbs_decision renew(const struct dls_entity *se, uint64_t now)
 {
 	return decide(DLS_CBS_RENEW, now + se->params.deadline,
 		      (int64_t)se->params.runtime);
-}
-
-/*
- * Start of the next period of the current instance: the instant a
- * throttled entity is replenished (Linux's dl_next_period). The 2012
- * rule replenishes at the deadline instead.
- */
-static uint64_t replenish_at(const struct dls_domain_config *cfg,
-			     const struct dls_entity *se)
-{
-	if (cfg->replenish_rule == DLS_REPLENISH_AT_DEADLINE)
-		return se->deadline;
-	return se->deadline - se->params.deadline + se->period;
 }
 
 /*
@@ -82,7 +75,7 @@ struct dls__cbs_decision dls__cbs_wakeup_rule(const struct dls_entity *se,
 
 	if (cfg->replenish_rule == DLS_REPLENISH_NEXT_PERIOD &&
 	    se->params.deadline < se->period && !se->boosted && !se->is_new) {
-		uint64_t at = replenish_at(cfg, se);
+		uint64_t at = dls__cbs_replenish_at(cfg, se);
 
 		if (dls_time_before(se->deadline, now) && dls_time_before(now, at)) {
 			d = decide(DLS_CBS_THROTTLE, se->deadline,
@@ -117,20 +110,22 @@ struct dls__cbs_decision dls__cbs_wakeup_rule(const struct dls_entity *se,
  * Postponement: move the deadline by P and add Q until the runtime is
  * positive (k periods when an overrun ran the runtime below -Q); a
  * postponement beyond the step leaves the deadline behind now, which
- * forces the lag reset.
+ * forces the lag reset. On @d, which holds the pair.
  */
-static struct dls__cbs_decision postpone(const struct dls_entity *se,
-					 uint64_t now)
+static void postpone(const struct dls_entity *se, uint64_t now,
+		     struct dls__cbs_decision *d)
 {
 	uint64_t q = se->params.runtime;
 	/* k = the number of periods that make the runtime positive. */
 	uint64_t debt = se->runtime < 0 ? (uint64_t)(-(se->runtime + 1)) + 1 : 0;
 	uint64_t k = debt / q + 1;
 
-	if (k > DLS_CBS_STEP_MAX / se->period)
-		return decide(DLS_CBS_REPLENISH, now - 1, se->runtime);
-	return decide(DLS_CBS_REPLENISH, se->deadline + k * se->period,
-		      se->runtime + (int64_t)(k * q));
+	if (k > DLS_CBS_STEP_MAX / se->period) {
+		d->deadline = now - 1;
+	} else {
+		d->deadline += k * se->period;
+		d->runtime += (int64_t)(k * q);
+	}
 }
 
 /*
@@ -142,22 +137,19 @@ static struct dls__cbs_decision postpone(const struct dls_entity *se,
 struct dls__cbs_decision dls__cbs_replenish_rule(const struct dls_entity *se,
 						 uint64_t now)
 {
-	struct dls__cbs_decision d;
+	struct dls__cbs_decision d = decide(DLS_CBS_REPLENISH, se->deadline,
+					    se->runtime);
 
 	if (se->is_new)
 		return renew(se, now);
 	if (se->runtime <= 0)
-		d = postpone(se, now);
-	else
-		d = decide(DLS_CBS_REPLENISH, se->deadline, se->runtime);
+		postpone(se, now, &d);
 	if (dls_time_before(d.deadline, now)) {
-		uint64_t lag_deadline = d.deadline;
-		int64_t lag_runtime = d.runtime;
-
-		d = renew(se, now);
+		d.lag_deadline = d.deadline;
+		d.lag_runtime = d.runtime;
 		d.action = DLS_CBS_LAGGED;
-		d.lag_deadline = lag_deadline;
-		d.lag_runtime = lag_runtime;
+		d.deadline = now + se->params.deadline;
+		d.runtime = (int64_t)se->params.runtime;
 	}
 	return d;
 }
@@ -171,24 +163,10 @@ struct dls__cbs_decision dls__cbs_replenish_rule(const struct dls_entity *se,
 struct dls__cbs_decision dls__cbs_postpone_rule(const struct dls_entity *se,
 						uint64_t now)
 {
-	return postpone(se, now);
-}
+	struct dls__cbs_decision d = decide(DLS_CBS_REPLENISH, se->deadline,
+					    se->runtime);
 
-/*
- * Throttle: the budget is spent. Sleep until the replenishment instant
- * (the next period); if that instant has already passed, replenish at once.
- */
-struct dls__cbs_decision dls__cbs_throttle_rule(const struct dls_entity *se,
-						uint64_t now,
-						const struct dls_domain_config *cfg)
-{
-	uint64_t at = replenish_at(cfg, se);
-	struct dls__cbs_decision d;
-
-	if (!dls_time_before(now, at))
-		return dls__cbs_replenish_rule(se, now);
-	d = decide(DLS_CBS_THROTTLE, se->deadline, se->runtime);
-	d.at = at;
+	postpone(se, now, &d);
 	return d;
 }
 

@@ -45,9 +45,9 @@ struct dls__cbs_decision {
 	bool kept;
 	uint64_t deadline;
 	int64_t runtime;
-	uint64_t at;
-	uint64_t lag_deadline;
-	int64_t lag_runtime;
+	uint64_t at;           /* THROTTLE only */
+	uint64_t lag_deadline; /* LAGGED only */
+	int64_t lag_runtime;   /* LAGGED only */
 };
 
 /* What to do when the budget is spent (runtime <= 0 after a charge). */
@@ -70,11 +70,41 @@ dls__cbs_replenish_rule(const struct dls_entity *se, uint64_t now);
 DLS_HIDDEN struct dls__cbs_decision
 dls__cbs_postpone_rule(const struct dls_entity *se, uint64_t now);
 
-/* The throttle rule: THROTTLE until the replenishment instant, or, when
- * that has passed, the replenishment rule's decision. */
-DLS_HIDDEN struct dls__cbs_decision
+
+/*
+ * Start of the next period of the current instance: the instant a
+ * throttled entity is replenished (Linux's dl_next_period). The 2012
+ * rule replenishes at the deadline instead.
+ */
+static inline uint64_t dls__cbs_replenish_at(const struct dls_domain_config *cfg,
+					     const struct dls_entity *se)
+{
+	if (cfg->replenish_rule == DLS_REPLENISH_AT_DEADLINE)
+		return se->deadline;
+	return se->deadline - se->params.deadline + se->period;
+}
+
+/*
+ * The throttle rule: the budget is spent. THROTTLE until the replenishment
+ * instant (the next period); if that instant has already passed, the
+ * replenishment rule's decision (replenished at once). Inline: it runs on
+ * every throttle of the accounting path.
+ */
+static inline struct dls__cbs_decision
 dls__cbs_throttle_rule(const struct dls_entity *se, uint64_t now,
-		       const struct dls_domain_config *cfg);
+		       const struct dls_domain_config *cfg)
+{
+	struct dls__cbs_decision d;
+
+	d.at = dls__cbs_replenish_at(cfg, se);
+	if (!dls_time_before(now, d.at))
+		return dls__cbs_replenish_rule(se, now);
+	d.action = DLS_CBS_THROTTLE;
+	d.kept = false;
+	d.deadline = se->deadline;
+	d.runtime = se->runtime;
+	return d;
+}
 
 /* The 2012 overrun rule: the runtime after the charge of the time run
  * past the deadline (from max(deadline, @start) to @now, at @capacity). */

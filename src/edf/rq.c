@@ -296,6 +296,37 @@ uint64_t dls_budget_ns(const struct dls_rq *rq, const struct dls_entity *se)
 }
 
 /*
+ * The budget is spent (runtime <= 0 after a charge): count an overrun,
+ * then replenish, postpone or throttle as dls__cbs_exhausted_rule() says.
+ * Out of line, so that a charge that leaves runtime pays for none of it.
+ */
+static DLS_NOINLINE void exhausted(struct dls_rq *rq, struct dls_entity *se,
+				   uint64_t now, bool dmiss)
+{
+	/* An overrun is a job that needed more than its budget (or ran past
+	 * its deadline); one that used exactly its budget is throttled
+	 * (runtime <= 0, as Linux) but did not overrun. */
+	if (dls__cbs_overran(se, dmiss)) {
+		se->stats.overruns++;
+		dls__trace(rq, DLS_TRACE_OVERRUN, se, now);
+		if ((se->params.flags & DLS_FLAG_OVERRUN) && se->overrun_cb)
+			se->overrun_cb(se->overrun_arg, se);
+	}
+	switch (dls__cbs_exhausted_rule(se)) {
+	case DLS_CBS_EXHAUSTED_REPLENISH:
+		dls__rq_requeue(rq, se, now, dls__rq_replenish);
+		return;
+	case DLS_CBS_EXHAUSTED_POSTPONE:
+		dls__rq_requeue(rq, se, now, soft_postpone_step);
+		if (se == rq->curr)
+			dls__resched(rq);
+		return;
+	default:
+		throttle(rq, se, now);
+	}
+}
+
+/*
  * Accounting (update_curr): charge the running entity the time since its
  * last charge, scaled by the CPU's capacity (a reclaiming one at GRUB's
  * rate). The budget is exhausted when runtime <= 0 (today's Linux,
@@ -339,27 +370,7 @@ void dls__rq_charge(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	}
 	if (se->runtime > 0)
 		return;
-	/* An overrun is a job that needed more than its budget (or ran past
-	 * its deadline); one that used exactly its budget is throttled
-	 * (runtime <= 0, as Linux) but did not overrun. */
-	if (dls__cbs_overran(se, dmiss)) {
-		se->stats.overruns++;
-		dls__trace(rq, DLS_TRACE_OVERRUN, se, now);
-		if ((se->params.flags & DLS_FLAG_OVERRUN) && se->overrun_cb)
-			se->overrun_cb(se->overrun_arg, se);
-	}
-	switch (dls__cbs_exhausted_rule(se)) {
-	case DLS_CBS_EXHAUSTED_REPLENISH:
-		dls__rq_requeue(rq, se, now, dls__rq_replenish);
-		return;
-	case DLS_CBS_EXHAUSTED_POSTPONE:
-		dls__rq_requeue(rq, se, now, soft_postpone_step);
-		if (se == rq->curr)
-			dls__resched(rq);
-		return;
-	default:
-		throttle(rq, se, now);
-	}
+	exhausted(rq, se, now, dmiss);
 }
 
 /* ---- Applying GRUB (src/cbs/grub.c): running_bw and the 0-lag timers ---- */
