@@ -336,7 +336,8 @@ static DLS_NOINLINE void exhausted(struct dls_rq *rq, struct dls_entity *se,
  * once and keeps running, or it is a soft reservation, which is postponed
  * and keeps running (dls__cbs_exhausted_rule()).
  */
-void dls__rq_charge(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
+static inline void charge_curr(struct dls_rq *rq, struct dls_entity *se,
+			       uint64_t now)
 {
 	uint64_t start = se->exec_start;
 	uint64_t delta = now - start;
@@ -371,6 +372,14 @@ void dls__rq_charge(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	if (se->runtime > 0)
 		return;
 	exhausted(rq, se, now, dmiss);
+}
+
+/* The charge for every caller but dls_update_curr(), which has it inline
+ * (the scheduling step's path): one more copy, out of line. */
+DLS_NOINLINE void dls__rq_charge(struct dls_rq *rq, struct dls_entity *se,
+				 uint64_t now)
+{
+	charge_curr(rq, se, now);
 }
 
 /* ---- Applying GRUB (src/cbs/grub.c): running_bw and the 0-lag timers ---- */
@@ -429,7 +438,7 @@ static void grub_timer_expired(struct dls_timer *t)
 void dls_update_curr(struct dls_rq *rq)
 {
 	if (rq->curr)
-		dls__rq_charge(rq, rq->curr, dls__now(rq));
+		charge_curr(rq, rq->curr, dls__now(rq));
 }
 
 int dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
