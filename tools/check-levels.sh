@@ -8,41 +8,69 @@
 # callers and do not show; a table of function pointers does (its
 # relocations are undefined symbols of the file holding it).
 #
-# usage: tools/check-levels.sh [-g] OBJ...
-#   OBJ  an object file, or a directory searched for *.o (CMake's
-#        CMakeFiles/<target>.dir); a file is named by its path below the
-#        directory given, without .o
-#   -g   also print the graph, one "file -> file: symbols" line per edge
+# usage: tools/check-levels.sh [-g] [-l LIST] [OBJ...]
+#   OBJ      an object file, or a directory searched for *.o (CMake's
+#            CMakeFiles/<target>.dir; it may hold objects of sources since
+#            removed, which -l avoids)
+#   -l LIST  a file naming one object file per line (CMake:
+#            file(GENERATE) of $<TARGET_OBJECTS:target>)
+#   -g       also print the graph, one "file -> file: symbols" line per edge
+# A file is named by its path below CMakeFiles/<target>.dir/ (or below the
+# directory given), without .o: the source it was compiled from.
 # environment: NM (default nm)
 set -eu
 
 nm=${NM:-nm}
 graph=0
-if [ "${1:-}" = "-g" ]; then
-	graph=1
-	shift
-fi
-if [ $# -eq 0 ]; then
-	echo "usage: $0 [-g] OBJ..." >&2
+list=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	-g) graph=1; shift ;;
+	-l) [ $# -ge 2 ] || { echo "$0: -l needs a file" >&2; exit 2; }
+	    list=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
+if [ $# -eq 0 ] && [ -z "$list" ]; then
+	echo "usage: $0 [-g] [-l LIST] [OBJ...]" >&2
 	exit 2
 fi
+if [ -n "$list" ] && [ ! -r "$list" ]; then
+	echo "check-levels: $list: cannot read" >&2
+	exit 2
+fi
+for arg in "$@"; do
+	if [ ! -e "$arg" ]; then
+		echo "check-levels: $arg: no such file or directory" >&2
+		exit 2
+	fi
+done
 
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT INT TERM
 
 # One line per symbol: "D|U file symbol".
-for arg in "$@"; do
-	if [ -d "$arg" ]; then
-		find "$arg" -name '*.o' | LC_ALL=C sort | while read -r o; do
-			printf '%s %s\n' "$o" "${o#"$arg"/}"
+{
+	if [ -n "$list" ]; then
+		grep -v '^$' "$list" | while read -r o; do
+			printf '%s %s\n' "$o" "$o"
 		done
-	elif [ -f "$arg" ]; then
-		printf '%s %s\n' "$arg" "$arg"
-	else
-		echo "check-levels: $arg: no such file or directory" >&2
+	fi
+	for arg in "$@"; do
+		if [ -d "$arg" ]; then
+			find "$arg" -name '*.o' | LC_ALL=C sort | while read -r o; do
+				printf '%s %s\n' "$o" "${o#"$arg"/}"
+			done
+		else
+			printf '%s %s\n' "$arg" "$arg"
+		fi
+	done
+} | while read -r o name; do
+	if [ ! -f "$o" ]; then
+		echo "check-levels: $o: no such file" >&2
 		exit 2
 	fi
-done | while read -r o name; do
+	name=${name#*/CMakeFiles/*.dir/}
 	name=${name%.o}
 	"$nm" -P "$o" | awk -v f="$name" '
 		$2 == "U" || (($2 == "w" || $2 == "v") && NF < 3) { print "U", f, $1; next }
