@@ -9,9 +9,11 @@
 #if defined(__GNUC__)
 #  define DLS_HIDDEN __attribute__((visibility("hidden")))
 #  define DLS_NORETURN __attribute__((noreturn))
+#  define DLS_NOINLINE __attribute__((noinline))
 #else
 #  define DLS_HIDDEN
 #  define DLS_NORETURN
+#  define DLS_NOINLINE
 #endif
 
 /*
@@ -30,11 +32,15 @@
 #endif
 
 /*
- * Two levels of checks (STYLE.md rule 11):
+ * Two levels of checks, and the rule for choosing between them: a state
+ * that only a bug inside the library can produce is an internal invariant,
+ * checked with DLS_ASSERT; a wrong call that a caller can make and recover
+ * from is API misuse, refused with an error code and nothing changed.
  *  - DLS_ASSERT: internal invariants and cheap-to-detect misuse. On when the
  *    library is built with DLSCHED_ENABLE_ASSERT (debug and test builds), off
  *    in release builds, independent of NDEBUG.
- *  - API misuse that a caller can recover from returns DLS_EINVAL.
+ *  - API misuse that a caller can recover from returns DLS_EINVAL (or the
+ *    DLS_E* code naming the state it found), in every build.
  */
 DLS_HIDDEN DLS_NORETURN void dls__assert_fail(const char *expr,
 					      const char *file, int line,

@@ -14,6 +14,13 @@
  *    bandwidth is still owed to it; the 0-lag timer fires at t0;
  *  - inactive: not woken since attach, or blocked past its 0-lag time.
  *
+ * This file holds GRUB's rules, a leaf like the CBS rules (src/cbs/
+ * grub_impl.h): Umax and 1/Umax from the limit, the 0-lag time, whether a
+ * blocking entity becomes inactive at once, and the charging rate from
+ * the bandwidth sums. The runqueue (src/edf/rq.c, and src/edf/entity.c
+ * for attach, detach and new parameters) keeps the sums and the 0-lag
+ * timers and applies the rules.
+ *
  * Invariants (dls_rq_check(), dls_domain_check()):
  *  - rq->running_bw = sum of bw over the rq's attached entities that are
  *    not inactive, and running_bw <= bw_total (this_bw);
@@ -48,67 +55,24 @@
  * schedules exactly as before. An entity that blocked before the first
  * reclaiming entity attached counts as inactive at once.
  */
-#include "atomic_impl.h"
 #include "cbs/grub_impl.h"
 
-static bool reclaiming(const struct dls_entity *se)
+uint64_t dls__grub_max_bw(uint64_t bw_limit)
 {
-	return (se->params.flags & DLS_FLAG_RECLAIM) != 0;
+	return bw_limit == DLS_BW_UNLIMITED || bw_limit > DLS_BW_UNIT ? DLS_BW_UNIT
+								      : bw_limit;
 }
 
-void dls__grub_domain_init(struct dls_domain *dom)
+uint64_t dls__grub_bw_ratio(uint64_t max_bw)
 {
-	uint64_t limit = dom->cfg.bw_limit;
-
-	dom->max_bw = limit == DLS_BW_UNLIMITED || limit > DLS_BW_UNIT ? DLS_BW_UNIT
-									: limit;
-	dom->bw_ratio = dom->max_bw == 0 ? 0
-		: ((DLS_BW_UNIT << DLS_BW_SHIFT) / dom->max_bw) >>
+	return max_bw == 0 ? 0
+		: ((DLS_BW_UNIT << DLS_BW_SHIFT) / max_bw) >>
 		  (DLS_BW_SHIFT - DLS_RATIO_SHIFT);
-	dom->nr_reclaiming = 0;
-}
-
-uint64_t dls_rq_extra_bw(const struct dls_rq *rq)
-{
-	return dls__grub_extra_bw(rq);
-}
-
-/* Charge a reclaiming current entity at the rate in force until @now,
- * before the bandwidth sums change. */
-static void settle(struct dls_rq *rq, uint64_t now)
-{
-	if (rq->curr && reclaiming(rq->curr))
-		dls__cbs_account(rq, rq->curr, now);
-}
-
-static void cancel_inactive_timer(struct dls_rq *rq, struct dls_entity *se)
-{
-	if (se->inactive_timer.armed) {
-		se->inactive_timer.armed = false;
-		rq->dom->ops->timer_cancel(rq->dom->ctx, &se->inactive_timer);
-	}
-}
-
-static void make_inactive(struct dls_rq *rq, struct dls_entity *se)
-{
-	rq->running_bw -= se->bw;
-	se->bw_state = DLS_BW_INACTIVE;
-}
-
-void dls__grub_contending(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
-{
-	if (se->bw_state == DLS_BW_NON_CONTENDING) {
-		cancel_inactive_timer(rq, se);
-	} else {
-		settle(rq, now);
-		rq->running_bw += se->bw;
-	}
-	se->bw_state = DLS_BW_CONTENDING;
 }
 
 /* 0-lag time: when the entity's remaining runtime, served at its
  * bandwidth Q/P, would end: deadline - runtime * P / Q (truncated). */
-static uint64_t zero_lag_time(const struct dls_entity *se)
+uint64_t dls__grub_zero_lag_time(const struct dls_entity *se)
 {
 	uint64_t q = se->params.runtime, p = se->period;
 
@@ -119,123 +83,15 @@ static uint64_t zero_lag_time(const struct dls_entity *se)
 	       dls_u128_mul_u64_u64_div_u64((uint64_t)-(se->runtime + 1) + 1, p, q);
 }
 
-void dls__grub_non_contending(struct dls_rq *rq, struct dls_entity *se,
-			      uint64_t now)
-{
-	uint64_t t0 = zero_lag_time(se);
-	struct dls_domain *dom = rq->dom;
-
-	if (!dls_time_before(now, t0) ||
-	    dls__atomic_load(&dom->nr_reclaiming) == 0) {
-		settle(rq, now);
-		make_inactive(rq, se);
-		return;
-	}
-	se->bw_state = DLS_BW_NON_CONTENDING;
-	se->inactive_timer.expires = t0;
-	se->inactive_timer.armed = true;
-	dom->ops->timer_arm(dom->ctx, &se->inactive_timer, t0);
-}
-
-void dls__grub_timer_expired(struct dls_timer *t)
-{
-	struct dls_entity *se = dls_container_of(t, struct dls_entity, inactive_timer);
-	struct dls_rq *rq = se->rq;
-	uint64_t now;
-
-	if (!dls__timer_due(rq, t, &now))
-		return;
-	if (se->bw_state != DLS_BW_NON_CONTENDING)
-		return;
-	settle(rq, now);
-	make_inactive(rq, se);
-}
-
-static void count_reclaiming(struct dls_domain *dom, bool add)
-{
-	if (add)
-		dls__atomic_fetch_add(&dom->nr_reclaiming, 1);
-	else
-		dls__atomic_fetch_sub(&dom->nr_reclaiming, 1);
-}
-
-/* Attach and detach (migrations, hotplug, attach, death) change this_bw
- * and, when active, running_bw: the current entity is charged first. */
-void dls__grub_attach(struct dls_rq *rq, struct dls_entity *se)
-{
-	if (rq->curr && reclaiming(rq->curr))
-		settle(rq, dls__now(rq));
-	if (se->bw_state != DLS_BW_INACTIVE)
-		rq->running_bw += se->bw;
-	if (reclaiming(se))
-		count_reclaiming(rq->dom, true);
-}
-
-void dls__grub_detach(struct dls_rq *rq, struct dls_entity *se)
-{
-	if (rq->curr && rq->curr != se && reclaiming(rq->curr))
-		settle(rq, dls__now(rq));
-	if (se->bw_state != DLS_BW_INACTIVE)
-		rq->running_bw -= se->bw;
-	if (reclaiming(se))
-		count_reclaiming(rq->dom, false);
-}
-
-void dls__grub_dead(struct dls_rq *rq, struct dls_entity *se)
-{
-	cancel_inactive_timer(rq, se);
-	se->bw_state = DLS_BW_INACTIVE;
-}
-
 /*
- * New parameters (Linux's dl_change_utilization): a contending entity's
- * share of running_bw follows its new bandwidth; a non-contending one
- * becomes inactive (its lag was computed from the old parameters).
+ * An entity blocks (Linux's task_non_contending): it stays active
+ * non-contending until its 0-lag time *@t0 if that is still ahead and
+ * somebody in the domain reclaims (@reclaiming); otherwise it becomes
+ * inactive at once (returns true).
  */
-void dls__grub_set_params(struct dls_rq *rq, struct dls_entity *se,
-			  uint64_t new_bw, uint32_t new_flags, uint64_t now)
+bool dls__grub_inactive_now(const struct dls_entity *se, uint64_t now,
+			    bool reclaiming, uint64_t *t0)
 {
-	bool was = reclaiming(se), will = (new_flags & DLS_FLAG_RECLAIM) != 0;
-
-	settle(rq, now);
-	if (se->bw_state == DLS_BW_CONTENDING) {
-		rq->running_bw = rq->running_bw - se->bw + new_bw;
-	} else if (se->bw_state == DLS_BW_NON_CONTENDING) {
-		cancel_inactive_timer(rq, se);
-		make_inactive(rq, se);
-	}
-	if (was != will)
-		count_reclaiming(rq->dom, will);
-}
-
-const char *dls__grub_rq_check(const struct dls_rq *rq)
-{
-	uint64_t active = 0;
-
-	for (const struct dls_entity *se = rq->attached; se; se = se->attached_next) {
-		if ((se->bw_state == DLS_BW_CONTENDING) != se->runnable)
-			return "an entity is contending but not runnable, or the reverse";
-		if ((se->bw_state == DLS_BW_NON_CONTENDING) != se->inactive_timer.armed)
-			return "0-lag timer armed differs from the non-contending state";
-		if (se->bw_state != DLS_BW_INACTIVE)
-			active += se->bw;
-	}
-	if (active != rq->running_bw)
-		return "running_bw differs from the sum of active bandwidths";
-	if (rq->running_bw > rq->bw_total)
-		return "running_bw exceeds bw_total";
-	return NULL;
-}
-
-const char *dls__grub_domain_check(const struct dls_domain *dom)
-{
-	unsigned long n = 0;
-
-	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
-		for (const struct dls_entity *se = dom->rqs[cpu].attached; se;
-		     se = se->attached_next)
-			n += reclaiming(se);
-	if (n != dls__atomic_load(&dom->nr_reclaiming))
-		return "nr_reclaiming differs from the attached reclaiming entities";
-	return NULL;
+	*t0 = dls__grub_zero_lag_time(se);
+	return !dls_time_before(now, *t0) || !reclaiming;
 }

@@ -1,59 +1,53 @@
 /*
- * GRUB's charge (src/cbs/grub.c), inline for the accounting path.
+ * GRUB's rules (src/cbs/grub.c), a leaf: plain numbers and an entity's
+ * state in, a value out; the charging rate inline for the accounting path.
  * Never installed.
  */
 #ifndef DLSCHED_GRUB_IMPL_H
 #define DLSCHED_GRUB_IMPL_H
 
-#include "edf/sched_impl.h"
+#include <dlsched/math128.h>
+#include <dlsched/types.h>
+
+#include "internal.h"
 
 /* Fractional bits of 1/Umax (Linux's RATIO_SHIFT). */
 #define DLS_RATIO_SHIFT 8
 
-DLS_HIDDEN void dls__grub_domain_init(struct dls_domain *dom);
+/* Umax: the domain's bw_limit, at most DLS_BW_UNIT (1.0 when unlimited). */
+DLS_HIDDEN uint64_t dls__grub_max_bw(uint64_t bw_limit);
 
-/* Uextra: Umax minus the admitted bandwidth per CPU, at least 0. */
-static inline uint64_t dls__grub_extra_bw(const struct dls_rq *rq)
+/* 1/Umax with DLS_RATIO_SHIFT fractional bits (Linux's bw_ratio). */
+DLS_HIDDEN uint64_t dls__grub_bw_ratio(uint64_t max_bw);
+
+/* The 0-lag time deadline - runtime * P / Q. */
+DLS_HIDDEN uint64_t dls__grub_zero_lag_time(const struct dls_entity *se);
+
+/* Whether a blocking entity becomes inactive at once; else it stays
+ * non-contending until *@t0. */
+DLS_HIDDEN bool dls__grub_inactive_now(const struct dls_entity *se,
+				       uint64_t now, bool reclaiming,
+				       uint64_t *t0);
+
+/* Uextra: Umax minus the admitted bandwidth per CPU @used, at least 0. */
+static inline uint64_t dls__grub_extra(uint64_t max_bw, uint64_t used)
 {
-	uint64_t m = rq->dom->max_bw;
-
-	if (rq->dom->smp)
-		return rq->dom->hooks->extra_bw(rq);
-	return rq->bw_total >= m ? 0 : m - rq->bw_total;
+	return used >= max_bw ? 0 : max_bw - used;
 }
 
 /*
- * The rate at which a reclaiming entity is charged (Linux's grub_reclaim):
- * max{u, Umax - Uinact - Uextra} / Umax, compared as Uinact + Uextra + u >
- * Umax so that nothing goes below zero; 1/Umax in DLS_RATIO_SHIFT fixed
+ * The rate at which a reclaiming entity of bandwidth @bw is charged
+ * (Linux's grub_reclaim): max{u, Umax - Uinact - Uextra} / Umax, with
+ * @idle = Uinact + Uextra, compared as Uinact + Uextra + u > Umax so that
+ * nothing goes below zero; 1/Umax (@bw_ratio) in DLS_RATIO_SHIFT fixed
  * point, the product truncated. DLS_BW_SHIFT fixed point.
  */
-static inline uint64_t dls__grub_rate(const struct dls_rq *rq,
-				      const struct dls_entity *se)
+static inline uint64_t dls__grub_rate(uint64_t max_bw, uint64_t bw_ratio,
+				      uint64_t idle, uint64_t bw)
 {
-	const struct dls_domain *dom = rq->dom;
-	uint64_t m = dom->max_bw, idle, u_act;
+	uint64_t u_act = idle + bw > max_bw ? bw : max_bw - idle;
 
-	/* idle = Uinact + Uextra; on a CPU scheduled on its own, where
-	 * Uextra = max(0, Umax - this_bw), that is max(this_bw, Umax) -
-	 * running_bw. */
-	if (DLS_LIKELY(!dom->smp))
-		idle = (rq->bw_total > m ? rq->bw_total : m) - rq->running_bw;
-	else
-		idle = rq->bw_total - rq->running_bw + dom->hooks->extra_bw(rq);
-	if (idle + se->bw > m)
-		u_act = se->bw;
-	else
-		u_act = m - idle;
-	return (u_act * dom->bw_ratio) >> DLS_RATIO_SHIFT;
-}
-
-/* The charge of a reclaiming entity that ran @delta ns, truncated. */
-static inline uint64_t dls__grub_reclaim(const struct dls_rq *rq,
-					 const struct dls_entity *se,
-					 uint64_t delta)
-{
-	return dls_u128_mul_u64_u64_shr(delta, dls__grub_rate(rq, se), DLS_BW_SHIFT);
+	return (u_act * bw_ratio) >> DLS_RATIO_SHIFT;
 }
 
 #endif /* DLSCHED_GRUB_IMPL_H */

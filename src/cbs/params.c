@@ -1,13 +1,30 @@
 /*
- * Reservation parameters: the checks, the bandwidth Q/P, and the entity
- * calls that admit it (attach, set_params; the rule is admission.c's). A
- * refused change leaves every object exactly as it was.
+ * Reservation parameters and the rules' configuration: the checks, the
+ * bandwidth Q/P, the default configuration of a domain. A leaf: the
+ * entity calls that admit a reservation (attach, set_params) are the
+ * runqueue's (src/edf/entity.c).
  */
-#include "edf/sched_impl.h"
+#include <dlsched/sched.h>
+
+#include "cbs/cbs_impl.h"
+
+#define NSEC_PER_USEC UINT64_C(1000)
 
 static uint64_t params_period(const struct dls_params *p)
 {
-	return p->period ? p->period : p->deadline;
+	return dls__params_period(p);
+}
+
+void dls_domain_config_default(struct dls_domain_config *cfg)
+{
+	DLS__CLEAR_RESERVED(cfg);
+	cfg->period_min = 100 * NSEC_PER_USEC;
+	cfg->period_max = (UINT64_C(1) << 22) * NSEC_PER_USEC;
+	cfg->bw_limit = (95 * DLS_BW_UNIT) / 100;
+	cfg->wakeup_rule = DLS_WAKEUP_REVISED;
+	cfg->overrun_rule = DLS_OVERRUN_LINUX;
+	cfg->replenish_rule = DLS_REPLENISH_NEXT_PERIOD;
+	cfg->avg_period = 500 * 1000 * NSEC_PER_USEC;
 }
 
 int dls_params_check(const struct dls_domain *dom, const struct dls_params *p)
@@ -50,91 +67,6 @@ uint64_t dls_params_bw(const struct dls_params *p)
 {
 	return dls_u128_mul_u64_u64_div_u64(p->runtime, DLS_BW_UNIT,
 					    params_period(p));
-}
-
-void dls_entity_init(struct dls_entity *se)
-{
-	*se = (struct dls_entity){ 0 };
-	dls_rb_node_init(&se->node);
-	dls_rb_node_init(&se->pushable_node);
-	se->inactive_timer.zero_lag = true;
-	se->is_new = true;
-}
-
-static void entity_set(struct dls_entity *se, const struct dls_params *p,
-		       uint64_t bw)
-{
-	se->params = *p;
-	se->period = params_period(p);
-	se->bw = bw;
-}
-
-/* Attach, admitting the reservation's bandwidth unless it is @borrowed. */
-static int entity_attach(struct dls_rq *rq, struct dls_entity *se,
-			 const struct dls_params *p, bool borrowed)
-{
-	uint64_t bw;
-	int err;
-
-	DLS_ASSERT(rq && se);
-	if (se->rq)
-		return DLS_EATTACHED;
-	err = dls_params_check(rq->dom, p);
-	if (err)
-		return err;
-	bw = borrowed ? 0 : dls_params_bw(p);
-	if (!dls__rq_admit(rq, 0, bw))
-		return DLS_EBANDWIDTH;
-	entity_set(se, p, bw);
-	se->is_new = true;
-	if (!se->allowed)
-		se->nr_cpus_allowed = rq->dom->nr_cpus;
-	dls__rq_attach(rq, se);
-	return 0;
-}
-
-int dls_entity_attach(struct dls_rq *rq, struct dls_entity *se,
-		      const struct dls_params *p)
-{
-	return entity_attach(rq, se, p, false);
-}
-
-int dls_entity_attach_borrowed(struct dls_rq *rq, struct dls_entity *se,
-			       const struct dls_params *p)
-{
-	return entity_attach(rq, se, p, true);
-}
-
-int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,
-			  const struct dls_params *p)
-{
-	uint64_t bw, now;
-	int err;
-
-	DLS_ASSERT(rq && se);
-	if (se->rq != rq)
-		return dls__se_rq_err(se);
-	err = dls_params_check(rq->dom, p);
-	if (err)
-		return err;
-	bw = dls_params_bw(p);
-	if (!dls__rq_admit(rq, se->bw, bw))
-		return DLS_EBANDWIDTH;
-
-	if (se == rq->curr)
-		dls_update_curr(rq);
-	now = dls__now(rq);
-	dls__grub_set_params(rq, se, bw, p->flags, now);
-	rq->bw_total = rq->bw_total - se->bw + bw;
-	entity_set(se, p, bw);
-	if (se->runtime > (int64_t)p->runtime)
-		se->runtime = (int64_t)p->runtime;
-	if (se->queued) {
-		/* Requeue: the key is unchanged, but a later instance's is not. */
-		dls__rq_requeue(rq, se, now, NULL);
-	}
-	dls__trace(rq, DLS_TRACE_PARAMS, se, now);
-	return 0;
 }
 
 void dls_entity_get(const struct dls_entity *se, struct dls_params *p,

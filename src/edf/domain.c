@@ -1,27 +1,13 @@
 /*
- * Domain and runqueue set-up: configuration defaults, the runqueues of a
- * domain, a CPU's capacity, and where an entity's bandwidth change is
- * admitted (per runqueue, or domain-wide once dls_smp_init() installed the
- * global-scheduling hooks). The admission rule itself is
+ * Domain and runqueue set-up: the runqueues of a domain (the default
+ * configuration is src/cbs/params.c's), a CPU's capacity, and where an
+ * entity's bandwidth change is admitted (per runqueue, or domain-wide once
+ * dls_smp_init() installed the global-scheduling hooks). The admission rule itself is
  * src/cbs/admission.c's.
  */
 #include "cbs/admission_impl.h"
 #include "cbs/grub_impl.h"
 #include "edf/sched_impl.h"
-
-#define NSEC_PER_USEC UINT64_C(1000)
-
-void dls_domain_config_default(struct dls_domain_config *cfg)
-{
-	DLS__CLEAR_RESERVED(cfg);
-	cfg->period_min = 100 * NSEC_PER_USEC;
-	cfg->period_max = (UINT64_C(1) << 22) * NSEC_PER_USEC;
-	cfg->bw_limit = (95 * DLS_BW_UNIT) / 100;
-	cfg->wakeup_rule = DLS_WAKEUP_REVISED;
-	cfg->overrun_rule = DLS_OVERRUN_LINUX;
-	cfg->replenish_rule = DLS_REPLENISH_NEXT_PERIOD;
-	cfg->avg_period = 500 * 1000 * NSEC_PER_USEC;
-}
 
 int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 		    void *ctx, const struct dls_domain_config *cfg,
@@ -82,7 +68,9 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 	}
 	dom->smp = NULL;
 	dom->hooks = NULL;
-	dls__grub_domain_init(dom);
+	dom->max_bw = dls__grub_max_bw(dom->cfg.bw_limit);
+	dom->bw_ratio = dls__grub_bw_ratio(dom->max_bw);
+	dom->nr_reclaiming = 0;
 	return 0;
 }
 

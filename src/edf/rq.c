@@ -12,11 +12,20 @@
  *  - the current entity stays on the tree while it runs, as in Linux; it
  *    leaves only when it blocks, is throttled or detaches.
  *
+ * The runqueue applies the CBS and GRUB rules (src/cbs/): a rule returns a
+ * decision about an entity's (deadline, runtime) pair, and this file moves
+ * the entity on or off the tree, arms the timers, keeps GRUB's running_bw,
+ * counts the statistics and traces. The entity's lifecycle (init, attach,
+ * new parameters, detach, death) is src/edf/entity.c's.
+ *
  * Every entry point that changes an entity first checks, in one or two
  * branches kept in release builds, that the entity is in a state the call
  * is defined for, and otherwise returns a DLS_E* code with nothing changed;
  * a misused call can never reach the tree or the counts.
  */
+#include "atomic_impl.h"
+#include "cbs/cbs_impl.h"
+#include "cbs/grub_impl.h"
 #include "edf/sched_impl.h"
 
 static bool se_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
@@ -38,37 +47,6 @@ static void update_earliest(struct dls_rq *rq)
 	}
 	if (rq->dom->smp)
 		rq->dom->hooks->earliest_changed(rq);
-}
-
-void dls__rq_attach(struct dls_rq *rq, struct dls_entity *se)
-{
-	se->rq = rq;
-	se->attached_prev = NULL;
-	se->attached_next = rq->attached;
-	if (rq->attached)
-		rq->attached->attached_prev = se;
-	rq->attached = se;
-	rq->bw_total += se->bw;
-	rq->nr_attached++;
-	dls__grub_attach(rq, se);
-}
-
-void dls__rq_detach(struct dls_rq *rq, struct dls_entity *se)
-{
-	if (se->attached_prev)
-		se->attached_prev->attached_next = se->attached_next;
-	else
-		rq->attached = se->attached_next;
-	if (se->attached_next)
-		se->attached_next->attached_prev = se->attached_prev;
-	se->attached_next = se->attached_prev = NULL;
-	rq->bw_total -= se->bw;
-	rq->nr_attached--;
-	dls__grub_detach(rq, se);
-	/* se->rq is left alone: a migration stores the new runqueue over it
-	 * in one write, so a racy reader (the POSIX timer service following
-	 * a bound timer) never sees NULL mid-move and takes it for detached.
-	 * dls_task_dead() clears it. */
 }
 
 void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
@@ -117,13 +95,351 @@ void dls__resched(struct dls_rq *rq)
 	rq->dom->ops->resched(rq->dom->ctx, rq->cpu);
 }
 
+/* ---- Applying the CBS rules (src/cbs/cbs.c) ---- */
+
+static void new_instance(struct dls_rq *rq, struct dls_entity *se, uint64_t now,
+			 const struct dls__cbs_decision *d)
+{
+	se->deadline = d->deadline;
+	se->runtime = d->runtime;
+	se->is_new = false;
+	se->yielded = false;
+	se->missed = false;
+	se->stats.instances++;
+	dls__trace(rq, DLS_TRACE_NEW, se, now);
+}
+
+/* A replenishment decision: RENEW, REPLENISH or LAGGED. */
+static void apply_replenish(struct dls_rq *rq, struct dls_entity *se,
+			    uint64_t now, const struct dls__cbs_decision *d)
+{
+	if (d->action == DLS_CBS_RENEW) {
+		new_instance(rq, se, now, d);
+		return;
+	}
+	se->yielded = false;
+	se->stats.replenishments++;
+	if (d->action == DLS_CBS_LAGGED) {
+		se->deadline = d->lag_deadline;
+		se->runtime = d->lag_runtime;
+		se->stats.lagged++;
+		dls__trace(rq, DLS_TRACE_LAGGED, se, now);
+	}
+	se->deadline = d->deadline;
+	se->runtime = d->runtime;
+	dls__trace(rq, DLS_TRACE_REPLENISH, se, now);
+}
+
+void dls__rq_replenish(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
+{
+	struct dls__cbs_decision d = dls__cbs_replenish_rule(se, now);
+
+	apply_replenish(rq, se, now, &d);
+}
+
+/* Sleep until the replenishment instant @at (the timer queues it again). */
+static void throttle_until(struct dls_rq *rq, struct dls_entity *se, uint64_t at)
+{
+	const struct dls_domain *dom = rq->dom;
+
+	se->throttled = true;
+	se->timer.expires = at;
+	se->timer.armed = true;
+	dom->ops->timer_arm(dom->ctx, &se->timer, at);
+}
+
+/* The wake-up rule applied; the caller queues the entity only if it is
+ * not throttled on return. */
+static void wakeup(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
+{
+	struct dls__cbs_decision d = dls__cbs_wakeup_rule(se, now, &rq->dom->cfg);
+
+	switch (d.action) {
+	case DLS_CBS_THROTTLE:
+		se->runtime = d.runtime;
+		se->stats.throttles++;
+		dls__trace(rq, DLS_TRACE_THROTTLE, se, now);
+		throttle_until(rq, se, d.at);
+		return;
+	case DLS_CBS_KEEP:
+		se->stats.wakeups_kept++;
+		return;
+	case DLS_CBS_TRIM:
+		se->runtime = d.runtime;
+		se->stats.wakeups_kept++;
+		return;
+	default:
+		if (d.kept)
+			se->stats.wakeups_kept++;
+		else if (!se->is_new)
+			se->stats.wakeups_renewed++;
+		new_instance(rq, se, now, &d);
+	}
+}
+
+/* The throttle rule applied: off the tree, and asleep until the
+ * replenishment instant or replenished at once. */
+static void throttle(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
+{
+	struct dls__cbs_decision d = dls__cbs_throttle_rule(se, now, &rq->dom->cfg);
+
+	if (se->queued)
+		dls__rq_erase(rq, se, now);
+	se->stats.throttles++;
+	dls__trace(rq, DLS_TRACE_THROTTLE, se, now);
+	if (d.action == DLS_CBS_THROTTLE) {
+		throttle_until(rq, se, d.at);
+	} else {
+		apply_replenish(rq, se, now, &d);
+		if (se->runnable)
+			dls__rq_insert(rq, se, now);
+	}
+	if (se == rq->curr)
+		dls__resched(rq);
+}
+
+/* dls__rq_requeue() step of a soft reservation's postponement. */
+static void soft_postpone_step(struct dls_rq *rq, struct dls_entity *se,
+			       uint64_t now)
+{
+	struct dls__cbs_decision d = dls__cbs_postpone_rule(se, now);
+
+	se->deadline = d.deadline;
+	se->runtime = d.runtime;
+	se->yielded = false;
+	se->stats.replenishments++;
+	dls__trace(rq, DLS_TRACE_REPLENISH, se, now);
+}
+
+/*
+ * Decaying average of the time deadline entities consumed on this CPU (the
+ * avg_update of the 2012 SCHED_DEADLINE patches): halved every avg_period,
+ * so it reads as roughly two periods' worth of recent deadline load.
+ */
+static void avg_update(struct dls_rq *rq, uint64_t delta, uint64_t now)
+{
+	uint64_t period = rq->dom->cfg.avg_period;
+	uint64_t age = now - rq->avg_stamp;
+
+	if ((int64_t)age >= 0 && age >= period) {
+		uint64_t halvings = age / period;
+
+		if (halvings >= 64) {
+			rq->avg = 0;
+			rq->avg_stamp = now;
+		} else {
+			rq->avg >>= halvings;
+			rq->avg_stamp += halvings * period;
+		}
+	}
+	rq->avg += delta;
+}
+
+/* A deadline miss, counted once per instance with its lateness. */
+static void note_miss(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
+{
+	uint64_t lateness = now - se->deadline;
+
+	if (se->missed)
+		return;
+	se->missed = true;
+	se->stats.misses++;
+	if (lateness > se->stats.max_lateness)
+		se->stats.max_lateness = lateness;
+	dls__trace(rq, DLS_TRACE_MISS, se, now);
+}
+
+/* GRUB's Uextra on @rq (src/cbs/grub.c): per runqueue, or the domain's. */
+static inline uint64_t grub_extra_bw(const struct dls_rq *rq)
+{
+	if (rq->dom->smp)
+		return rq->dom->hooks->extra_bw(rq);
+	return dls__grub_extra(rq->dom->max_bw, rq->bw_total);
+}
+
+/* GRUB's charging rate on @rq for @se. idle = Uinact + Uextra; on a CPU
+ * scheduled on its own, where Uextra = max(0, Umax - this_bw), that is
+ * max(this_bw, Umax) - running_bw. */
+static inline uint64_t grub_rate(const struct dls_rq *rq,
+				 const struct dls_entity *se)
+{
+	const struct dls_domain *dom = rq->dom;
+	uint64_t m = dom->max_bw, idle;
+
+	if (DLS_LIKELY(!dom->smp))
+		idle = (rq->bw_total > m ? rq->bw_total : m) - rq->running_bw;
+	else
+		idle = rq->bw_total - rq->running_bw + dom->hooks->extra_bw(rq);
+	return dls__grub_rate(m, dom->bw_ratio, idle, se->bw);
+}
+
+uint64_t dls_rq_extra_bw(const struct dls_rq *rq)
+{
+	return grub_extra_bw(rq);
+}
+
+uint64_t dls_budget_ns(const struct dls_rq *rq, const struct dls_entity *se)
+{
+	uint64_t rate;
+
+	DLS_ASSERT(rq && se);
+	if (se->runtime <= 0)
+		return 0;
+	if (se->params.flags & DLS_FLAG_RECLAIM) {
+		rate = grub_rate(rq, se);
+		return rate ? dls__cbs_time_for((uint64_t)se->runtime, rate, DLS_BW_SHIFT)
+			    : UINT64_MAX;
+	}
+	if (rq->capacity == DLS_CAPACITY_SCALE)
+		return (uint64_t)se->runtime;
+	return dls__cbs_time_for((uint64_t)se->runtime, rq->capacity, DLS_CAPACITY_SHIFT);
+}
+
+/*
+ * The budget is spent (runtime <= 0 after a charge): count an overrun,
+ * then replenish, postpone or throttle as dls__cbs_exhausted_rule() says.
+ * Out of line, so that a charge that leaves runtime pays for none of it.
+ */
+static DLS_NOINLINE void exhausted(struct dls_rq *rq, struct dls_entity *se,
+				   uint64_t now, bool dmiss)
+{
+	/* An overrun is a job that needed more than its budget (or ran past
+	 * its deadline); one that used exactly its budget is throttled
+	 * (runtime <= 0, as Linux) but did not overrun. */
+	if (dls__cbs_overran(se, dmiss)) {
+		se->stats.overruns++;
+		dls__trace(rq, DLS_TRACE_OVERRUN, se, now);
+		if ((se->params.flags & DLS_FLAG_OVERRUN) && se->overrun_cb)
+			se->overrun_cb(se->overrun_arg, se);
+	}
+	switch (dls__cbs_exhausted_rule(se)) {
+	case DLS_CBS_EXHAUSTED_REPLENISH:
+		dls__rq_requeue(rq, se, now, dls__rq_replenish);
+		return;
+	case DLS_CBS_EXHAUSTED_POSTPONE:
+		dls__rq_requeue(rq, se, now, soft_postpone_step);
+		if (se == rq->curr)
+			dls__resched(rq);
+		return;
+	default:
+		throttle(rq, se, now);
+	}
+}
+
+/*
+ * Accounting (update_curr): charge the running entity the time since its
+ * last charge, scaled by the CPU's capacity (a reclaiming one at GRUB's
+ * rate). The budget is exhausted when runtime <= 0 (today's Linux,
+ * dl_runtime_exceeded; a passed deadline is only recorded as a miss). The
+ * overrun is carried into the next instance and the entity is throttled —
+ * unless it is boosted by inheritance, in which case it is replenished at
+ * once and keeps running, or it is a soft reservation, which is postponed
+ * and keeps running (dls__cbs_exhausted_rule()).
+ */
+static inline void charge_curr(struct dls_rq *rq, struct dls_entity *se,
+			       uint64_t now)
+{
+	uint64_t start = se->exec_start;
+	uint64_t delta = now - start;
+	uint64_t scaled, charge;
+	bool dmiss;
+
+	if ((int64_t)delta <= 0)
+		return;
+	se->exec_start = now;
+	if (!se->queued)
+		return; /* throttled but not yet switched out: not charged */
+
+	scaled = dls__cbs_scale(rq->capacity, delta);
+	se->stats.exec_time += scaled;
+	if (DLS_UNLIKELY(se->params.flags & DLS_FLAG_RECLAIM))
+		charge = dls_u128_mul_u64_u64_shr(
+			delta > DLS_CBS_STEP_MAX ? DLS_CBS_STEP_MAX : delta,
+			grub_rate(rq, se), DLS_BW_SHIFT);
+	else
+		charge = scaled;
+	se->runtime -= (int64_t)charge;
+	se->stats.runtime_charged += charge;
+	avg_update(rq, scaled, now);
+
+	dmiss = dls_time_before(se->deadline, now);
+	if (dmiss) {
+		note_miss(rq, se, now);
+		if (rq->dom->cfg.overrun_rule == DLS_OVERRUN_2012)
+			se->runtime = dls__cbs_forfeit_rule(se, start, now,
+							    rq->capacity);
+	}
+	if (se->runtime > 0)
+		return;
+	exhausted(rq, se, now, dmiss);
+}
+
+/* The charge for every caller but dls_update_curr(), which has it inline
+ * (the scheduling step's path): one more copy, out of line. */
+DLS_NOINLINE void dls__rq_charge(struct dls_rq *rq, struct dls_entity *se,
+				 uint64_t now)
+{
+	charge_curr(rq, se, now);
+}
+
+/* ---- Applying GRUB (src/cbs/grub.c): running_bw and the 0-lag timers ---- */
+
+void dls__rq_settle(struct dls_rq *rq, uint64_t now)
+{
+	if (rq->curr && (rq->curr->params.flags & DLS_FLAG_RECLAIM))
+		dls__rq_charge(rq, rq->curr, now);
+}
+
+static void grub_contending(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
+{
+	if (se->bw_state == DLS_BW_NON_CONTENDING) {
+		dls__timer_cancel(rq, &se->inactive_timer);
+	} else {
+		dls__rq_settle(rq, now);
+		rq->running_bw += se->bw;
+	}
+	se->bw_state = DLS_BW_CONTENDING;
+}
+
+static void grub_non_contending(struct dls_rq *rq, struct dls_entity *se,
+				uint64_t now)
+{
+	struct dls_domain *dom = rq->dom;
+	uint64_t t0;
+
+	if (dls__grub_inactive_now(se, now,
+				   dls__atomic_load(&dom->nr_reclaiming) != 0, &t0)) {
+		dls__rq_settle(rq, now);
+		dls__grub_make_inactive(rq, se);
+		return;
+	}
+	se->bw_state = DLS_BW_NON_CONTENDING;
+	se->inactive_timer.expires = t0;
+	se->inactive_timer.armed = true;
+	dom->ops->timer_arm(dom->ctx, &se->inactive_timer, t0);
+}
+
+static void grub_timer_expired(struct dls_timer *t)
+{
+	struct dls_entity *se = dls_container_of(t, struct dls_entity, inactive_timer);
+	struct dls_rq *rq = se->rq;
+	uint64_t now;
+
+	if (!dls__timer_due(rq, t, &now))
+		return;
+	if (se->bw_state != DLS_BW_NON_CONTENDING)
+		return;
+	dls__rq_settle(rq, now);
+	dls__grub_make_inactive(rq, se);
+}
+
+/* ---- Entry points ---- */
+
 void dls_update_curr(struct dls_rq *rq)
 {
 	if (rq->curr)
-		dls__cbs_account(rq, rq->curr, dls__now(rq));
+		charge_curr(rq, rq->curr, dls__now(rq));
 }
-
-static void cancel_timer(struct dls_rq *rq, struct dls_entity *se);
 
 int dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 {
@@ -140,19 +456,19 @@ int dls_enqueue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 	se->runnable = true;
 	se->exec_start = now;
 	if (se->bw_state != DLS_BW_CONTENDING)
-		dls__grub_contending(rq, se, now);
+		grub_contending(rq, se, now);
 	if (se->throttled && !(flags & DLS_ENQUEUE_REPLENISH))
 		return 0; /* the replenishment timer will queue it */
 	if (flags & DLS_ENQUEUE_REPLENISH) {
 		/* Replenished now: the pending replenishment is not needed. */
 		if (se->throttled) {
-			cancel_timer(rq, se);
+			dls__timer_cancel(rq, &se->timer);
 			se->throttled = false;
 		}
-		dls__cbs_replenish(rq, se, now);
+		dls__rq_replenish(rq, se, now);
 	}
 	else if ((flags & DLS_ENQUEUE_WAKEUP) || se->is_new)
-		dls__cbs_wakeup(rq, se, now);
+		wakeup(rq, se, now);
 	if (se->throttled)
 		return 0; /* woke between its deadline and its next period */
 	dls__rq_insert(rq, se, now);
@@ -177,17 +493,17 @@ int dls_dequeue(struct dls_rq *rq, struct dls_entity *se, unsigned int flags)
 		return DLS_ENOTQUEUED;
 	now = dls__now(rq);
 	if (se == rq->curr)
-		dls__cbs_account(rq, se, now);
+		dls__rq_charge(rq, se, now);
 	if (se->queued)
 		dls__rq_erase(rq, se, now);
 	if ((flags & (DLS_DEQUEUE_SLEEP | DLS_DEQUEUE_DONE)) && se->runnable) {
 		se->runnable = false;
-		dls__grub_non_contending(rq, se, now);
+		grub_non_contending(rq, se, now);
 	}
 	if (flags & DLS_DEQUEUE_DONE) {
 		se->stats.jobs_done++;
 		if (dls_time_after(now, se->deadline))
-			dls__cbs_note_miss(rq, se, now);
+			note_miss(rq, se, now);
 	}
 	if (se == rq->curr)
 		dls__resched(rq);
@@ -333,7 +649,7 @@ void dls_yield(struct dls_rq *rq)
 	if (!se)
 		return;
 	now = dls__now(rq);
-	dls__cbs_account(rq, se, now);
+	dls__rq_charge(rq, se, now);
 	se->stats.yields++;
 	dls__trace(rq, DLS_TRACE_YIELD, se, now);
 	if (!se->queued)
@@ -342,11 +658,11 @@ void dls_yield(struct dls_rq *rq)
 	if (se->runtime > 0)
 		se->runtime = 0;
 	if (se->boosted) {
-		dls__rq_requeue(rq, se, now, dls__cbs_replenish);
+		dls__rq_requeue(rq, se, now, dls__rq_replenish);
 		dls__resched(rq);
 		return;
 	}
-	dls__cbs_throttle(rq, se, now);
+	throttle(rq, se, now);
 }
 
 /*
@@ -398,7 +714,7 @@ void dls_timer_expired(struct dls_timer *t)
 	uint64_t now;
 
 	if (t->zero_lag) {
-		dls__grub_timer_expired(t);
+		grub_timer_expired(t);
 		return;
 	}
 	se = dls_container_of(t, struct dls_entity, timer);
@@ -406,7 +722,7 @@ void dls_timer_expired(struct dls_timer *t)
 	if (!dls__timer_due(rq, t, &now))
 		return;
 	se->throttled = false;
-	dls__cbs_replenish(rq, se, now);
+	dls__rq_replenish(rq, se, now);
 	if (se->runnable && !se->queued) {
 		se->exec_start = now;
 		dls__rq_insert(rq, se, now);
@@ -415,40 +731,6 @@ void dls_timer_expired(struct dls_timer *t)
 		if (rq->dom->smp)
 			rq->dom->hooks->push_surplus(rq);
 	}
-}
-
-static void cancel_timer(struct dls_rq *rq, struct dls_entity *se)
-{
-	if (se->timer.armed) {
-		se->timer.armed = false;
-		rq->dom->ops->timer_cancel(rq->dom->ctx, &se->timer);
-	}
-}
-
-int dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
-{
-	uint64_t now;
-
-	DLS_ASSERT(rq && se);
-	if (DLS_UNLIKELY(se->rq != rq))
-		return dls__se_rq_err(se);
-	now = dls__now(rq);
-	if (se == rq->curr) {
-		dls__cbs_account(rq, se, now);
-		rq->curr = NULL;
-		dls__resched(rq);
-	}
-	if (se->queued)
-		dls__rq_erase(rq, se, now);
-	cancel_timer(rq, se);
-	se->throttled = false;
-	se->runnable = false;
-	dls__rq_detach(rq, se);
-	dls__grub_dead(rq, se);
-	if (rq->dom->smp)
-		rq->dom->hooks->bw_change(rq->dom, se->bw, 0, false);
-	se->rq = NULL;
-	return 0;
 }
 
 int dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
@@ -463,19 +745,19 @@ int dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
 	now = dls__now(rq);
 	was_queued = se->queued;
 	if (se == rq->curr)
-		dls__cbs_account(rq, se, now);
+		dls__rq_charge(rq, se, now);
 	if (se->queued)
 		dls__rq_erase(rq, se, now);
 	se->boosted = boosted;
 	se->pi_deadline = boosted ? inherited_deadline : 0;
 	if (boosted && se->throttled) {
-		cancel_timer(rq, se);
+		dls__timer_cancel(rq, &se->timer);
 		se->throttled = false;
-		dls__cbs_replenish(rq, se, now);
+		dls__rq_replenish(rq, se, now);
 	}
 	if (se->runnable && !se->throttled) {
 		if (!boosted && se->runtime <= 0)
-			dls__cbs_replenish(rq, se, now);
+			dls__rq_replenish(rq, se, now);
 		dls__rq_insert(rq, se, now);
 	}
 	dls__trace(rq, DLS_TRACE_BOOST, se, now);
@@ -485,6 +767,38 @@ int dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
 			      dls_rb_first_cached(&rq->root) != &rq->curr->node))
 		dls__resched(rq);
 	return 0;
+}
+
+static const char *grub_rq_check(const struct dls_rq *rq)
+{
+	uint64_t active = 0;
+
+	for (const struct dls_entity *se = rq->attached; se; se = se->attached_next) {
+		if ((se->bw_state == DLS_BW_CONTENDING) != se->runnable)
+			return "an entity is contending but not runnable, or the reverse";
+		if ((se->bw_state == DLS_BW_NON_CONTENDING) != se->inactive_timer.armed)
+			return "0-lag timer armed differs from the non-contending state";
+		if (se->bw_state != DLS_BW_INACTIVE)
+			active += se->bw;
+	}
+	if (active != rq->running_bw)
+		return "running_bw differs from the sum of active bandwidths";
+	if (rq->running_bw > rq->bw_total)
+		return "running_bw exceeds bw_total";
+	return NULL;
+}
+
+const char *dls__rq_reclaiming_check(const struct dls_domain *dom)
+{
+	unsigned long n = 0;
+
+	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
+		for (const struct dls_entity *se = dom->rqs[cpu].attached; se;
+		     se = se->attached_next)
+			n += (se->params.flags & DLS_FLAG_RECLAIM) != 0;
+	if (n != dls__atomic_load(&dom->nr_reclaiming))
+		return "nr_reclaiming differs from the attached reclaiming entities";
+	return NULL;
 }
 
 const char *dls_rq_check(const struct dls_rq *rq)
@@ -533,5 +847,5 @@ const char *dls_rq_check(const struct dls_rq *rq)
 		return "more entities queued than attached";
 	if (rq->curr && rq->curr->rq != rq)
 		return "current entity belongs to another runqueue";
-	return dls__grub_rq_check(rq);
+	return grub_rq_check(rq);
 }

@@ -1,6 +1,6 @@
 /*
- * Internals shared by the EDF runqueue (src/edf/) and the CBS rules
- * (src/cbs/). Never installed.
+ * Internals of the EDF runqueue (src/edf/), which applies the CBS and GRUB
+ * rules of src/cbs/ (those include none of this). Never installed.
  */
 #ifndef DLSCHED_SCHED_IMPL_H
 #define DLSCHED_SCHED_IMPL_H
@@ -110,7 +110,7 @@ struct dls_class_hooks {
 	 * should run (post_schedule, task_woken). */
 	void (*push_surplus)(struct dls_rq *rq);
 	/* Admission in a global domain: change the domain's admitted
-	 * bandwidth, checked when @check; see domain_bw_change() in src/edf/smp.c. */
+	 * bandwidth, checked when @check; see dls__smp_bw_change() in src/edf/smp_bw.c. */
 	bool (*bw_change)(struct dls_domain *dom, uint64_t old_bw,
 			  uint64_t new_bw, bool check);
 	/* Set @rq's capacity unless the domain's admission forbids it. */
@@ -125,7 +125,7 @@ struct dls_class_hooks {
  * global domain; the rule is src/cbs/admission.c's. */
 DLS_HIDDEN bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw);
 
-/* Attached-entity list and bandwidth (src/edf/rq.c). */
+/* Attached-entity list and bandwidth (src/edf/entity.c). */
 DLS_HIDDEN void dls__rq_attach(struct dls_rq *rq, struct dls_entity *se);
 DLS_HIDDEN void dls__rq_detach(struct dls_rq *rq, struct dls_entity *se);
 
@@ -159,35 +159,35 @@ static inline void dls__rq_unlock(struct dls_rq *rq)
 		ops->unlock(rq->dom->ctx, rq->cpu);
 }
 
-/* CBS rules (src/cbs/cbs.c), each named after the rule it implements. */
-DLS_HIDDEN void dls__cbs_new_instance(struct dls_rq *rq, struct dls_entity *se,
-				      uint64_t now);
-DLS_HIDDEN void dls__cbs_wakeup(struct dls_rq *rq, struct dls_entity *se,
-				uint64_t now);
-DLS_HIDDEN void dls__cbs_replenish(struct dls_rq *rq, struct dls_entity *se,
-				   uint64_t now);
-DLS_HIDDEN void dls__cbs_account(struct dls_rq *rq, struct dls_entity *se,
-				 uint64_t now);
-DLS_HIDDEN void dls__cbs_throttle(struct dls_rq *rq, struct dls_entity *se,
+/* The CBS rules applied (src/edf/rq.c): the charge of the time @se ran
+ * until @now (update_curr), and a replenishment (also a dls__rq_requeue()
+ * step). */
+DLS_HIDDEN void dls__rq_charge(struct dls_rq *rq, struct dls_entity *se,
+			       uint64_t now);
+DLS_HIDDEN void dls__rq_replenish(struct dls_rq *rq, struct dls_entity *se,
 				  uint64_t now);
-DLS_HIDDEN void dls__cbs_avg_update(struct dls_rq *rq, uint64_t delta,
-				    uint64_t now);
-DLS_HIDDEN void dls__cbs_note_miss(struct dls_rq *rq, struct dls_entity *se,
-				   uint64_t now);
 
-/* GRUB bandwidth reclaiming (src/cbs/grub.c). */
-DLS_HIDDEN void dls__grub_contending(struct dls_rq *rq, struct dls_entity *se,
-				     uint64_t now);
-DLS_HIDDEN void dls__grub_non_contending(struct dls_rq *rq, struct dls_entity *se,
-					 uint64_t now);
-DLS_HIDDEN void dls__grub_timer_expired(struct dls_timer *t);
-DLS_HIDDEN void dls__grub_attach(struct dls_rq *rq, struct dls_entity *se);
-DLS_HIDDEN void dls__grub_detach(struct dls_rq *rq, struct dls_entity *se);
-DLS_HIDDEN void dls__grub_dead(struct dls_rq *rq, struct dls_entity *se);
-DLS_HIDDEN void dls__grub_set_params(struct dls_rq *rq, struct dls_entity *se,
-				     uint64_t new_bw, uint32_t new_flags,
-				     uint64_t now);
-DLS_HIDDEN const char *dls__grub_rq_check(const struct dls_rq *rq);
-DLS_HIDDEN const char *dls__grub_domain_check(const struct dls_domain *dom);
+/* GRUB applied (src/edf/rq.c): charge a reclaiming current entity at the
+ * rate in force until @now, before the bandwidth sums change. */
+DLS_HIDDEN void dls__rq_settle(struct dls_rq *rq, uint64_t now);
+/* dls_domain_check()'s part: nr_reclaiming against the attached entities. */
+DLS_HIDDEN const char *dls__rq_reclaiming_check(const struct dls_domain *dom);
+
+/* Cancel @t, an entity's timer on @rq, if armed. */
+static inline void dls__timer_cancel(struct dls_rq *rq, struct dls_timer *t)
+{
+	if (t->armed) {
+		t->armed = false;
+		rq->dom->ops->timer_cancel(rq->dom->ctx, t);
+	}
+}
+
+/* @se's bandwidth leaves running_bw (GRUB's inactive state). */
+static inline void dls__grub_make_inactive(struct dls_rq *rq,
+					   struct dls_entity *se)
+{
+	rq->running_bw -= se->bw;
+	se->bw_state = DLS_BW_INACTIVE;
+}
 
 #endif /* DLSCHED_SCHED_IMPL_H */

@@ -6,9 +6,11 @@
  * overload mask; the cpudl max-heap names the CPU running the latest
  * deadline (or an idle one) so that push finds its target in O(1).
  *
- * The parts, one file each, sharing src/edf/smp_impl.h: this file (set-up,
- * the per-runqueue bookkeeping behind the runqueue's class hooks, locking
- * two runqueues), smp_bw.c (the domain's admitted bandwidth and capacity),
+ * The parts, one file each, sharing src/edf/smp_impl.h: this file (set-up
+ * and the runqueue's class hooks, the top of global scheduling: nothing
+ * below calls back into it), smp_rq.c (the per-runqueue bookkeeping and
+ * locking two runqueues, the bottom: it calls none of the others),
+ * smp_bw.c (the domain's admitted bandwidth and capacity),
  * smp_place.c (wake-up placement), smp_push.c (migration, push and pull),
  * smp_affinity.c (affinity and moves between domains), smp_hotplug.c (CPUs
  * going offline and online) and smp_check.c (the validators).
@@ -40,63 +42,6 @@
  * for the u64 and pointer fields of every part (and a cache-friendly 16). */
 #define STORAGE_ALIGN ((size_t)16)
 
-/*
- * An entity's runqueue, read after our lock of @rq was dropped and retaken:
- * equal to @rq it is stable (leaving needs our lock); else the entity has
- * moved on, maybe again between runqueues whose locks we do not hold.
- */
-DLS_RACY bool dls__smp_still_on(const struct dls_entity *se, const struct dls_rq *rq)
-{
-	return *(struct dls_rq *const volatile *)&se->rq == rq;
-}
-
-/* Another CPU's capacity, read without the lock it is written under (a
- * hint: dls_rq_set_capacity() may run on another CPU meanwhile; placement
- * and eviction only prefer, never rely on it). */
-DLS_RACY uint32_t dls__smp_capacity_peek(const struct dls_domain *dom, int cpu)
-{
-	return *(const volatile uint32_t *)&dom->rqs[cpu].capacity;
-}
-
-/*
- * Lock @other while holding @this, in CPU-id order. Returns true when the
- * lock of @this was dropped on the way, so what the caller saw must be
- * checked again.
- */
-bool dls__smp_double_lock(struct dls_rq *this, struct dls_rq *other)
-{
-	if (!this->dom->ops->lock)
-		return false;
-	if (other->cpu > this->cpu) {
-		dls__rq_lock(other);
-		return false;
-	}
-	dls__rq_unlock(this);
-	dls__rq_lock(other);
-	dls__rq_lock(this);
-	return true;
-}
-
-/* rq->overloaded follows its rule, and the domain's mask and count follow
- * the flag (mask bit before count up, count down before bit). */
-void dls__smp_update_overload(struct dls_rq *rq)
-{
-	struct dls_smp *smp = rq->dom->smp;
-	bool over = rq->nr_migratory > 0 && rq->nr_running > 1 && rq->online;
-
-	if (over == rq->overloaded)
-		return;
-	rq->overloaded = over;
-	if (over) {
-		/* The bit must be visible before the count says to look. */
-		dls_cpumask_set_atomic(smp->overload, rq->cpu);
-		dls__atomic_fetch_add(&smp->overload_count, 1);
-	} else {
-		dls__atomic_fetch_sub(&smp->overload_count, 1);
-		dls_cpumask_clear_atomic(smp->overload, rq->cpu);
-	}
-}
-
 static void pushable_add(struct dls_rq *rq, struct dls_entity *se)
 {
 	if (se->nr_cpus_allowed > 1 && se != rq->curr &&
@@ -124,18 +69,6 @@ static void smp_dequeued(struct dls_rq *rq, struct dls_entity *se)
 		rq->nr_migratory--;
 	pushable_remove(rq, se);
 	dls__smp_update_overload(rq);
-}
-
-void dls__smp_earliest_changed(struct dls_rq *rq)
-{
-	struct dls_smp *smp = rq->dom->smp;
-
-	if (!rq->online)
-		return;
-	if (rq->nr_running)
-		dls__cpudl_set(smp->cpudl, rq->cpu, rq->earliest.curr);
-	else
-		dls__cpudl_clear(smp->cpudl, rq->cpu);
 }
 
 static void smp_set_curr(struct dls_rq *rq, struct dls_entity *se)
@@ -167,16 +100,6 @@ static const struct dls_class_hooks smp_hooks = {
 static size_t align_up(size_t n)
 {
 	return dls__align_up(n, STORAGE_ALIGN);
-}
-
-/* Capacity-aware placement is on while any CPU differs from full speed.
- * Capacities change under the bandwidth lock (or before dls_smp_init()). */
-bool dls__smp_capacities_differ(const struct dls_domain *dom)
-{
-	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
-		if (dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE)
-			return true;
-	return false;
 }
 
 size_t dls_smp_size(int nr_cpus)

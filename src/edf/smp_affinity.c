@@ -7,15 +7,6 @@
  */
 #include "edf/smp_impl.h"
 
-int dls__smp_count_allowed(const struct dls_domain *dom, const struct dls_cpumask *mask)
-{
-	int n = 0;
-
-	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
-		n += !mask || dls_cpumask_test(mask, cpu);
-	return n;
-}
-
 /* Admitted bandwidth of another rq, read without its lock (a hint). */
 DLS_RACY static uint64_t rq_bw_peek(const struct dls_rq *rq)
 {

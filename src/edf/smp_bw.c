@@ -8,6 +8,7 @@
  * adding capacity, is never refused.
  */
 #include "cbs/admission_impl.h"
+#include "cbs/grub_impl.h"
 #include "edf/smp_impl.h"
 
 static void bw_lock(const struct dls_smp *smp)
@@ -122,8 +123,8 @@ void dls__smp_bw_cpu_join(struct dls_rq *rq)
 }
 
 /*
- * GRUB's Uextra in a global domain (src/cbs/grub.c; the class hook
- * extra_bw): Umax minus the admitted bandwidth per full-speed CPU of online
+ * GRUB's Uextra in a global domain (src/cbs/grub.c's dls__grub_extra();
+ * the class hook extra_bw): Umax minus the admitted bandwidth per full-speed CPU of online
  * capacity, at least 0. The sums are read without the bandwidth lock, a
  * hint, as the kernel reads its root domain's totals while charging; they
  * are derived afresh on each call, so Uextra stays exact across hotplug.
@@ -138,5 +139,5 @@ DLS_RACY uint64_t dls__smp_extra_bw(const struct dls_rq *rq)
 	if (cap == 0)
 		return 0;
 	used = dls_u128_mul_u64_u64_div_u64(total, DLS_CAPACITY_SCALE, cap);
-	return used >= rq->dom->max_bw ? 0 : rq->dom->max_bw - used;
+	return dls__grub_extra(rq->dom->max_bw, used);
 }

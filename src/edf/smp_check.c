@@ -73,7 +73,7 @@ const char *dls_domain_check(const struct dls_domain *dom)
 		if (err)
 			return err;
 	}
-	return dls__grub_domain_check(dom);
+	return dls__rq_reclaiming_check(dom);
 }
 
 const char *dls_domain_check_global_edf(const struct dls_domain *dom)

@@ -38,7 +38,7 @@ static inline bool cpu_online(const struct dls_domain *dom, int cpu)
  * it while a lock was dropped), or moved nothing (retry elsewhere). */
 enum evict_result { EVICT_MOVED, EVICT_GONE, EVICT_RETRY };
 
-/* set-up, bookkeeping and locking (smp.c) */
+/* bookkeeping, locking and racy peeks (smp_rq.c) */
 DLS_HIDDEN DLS_RACY bool dls__smp_still_on(const struct dls_entity *se,
 					   const struct dls_rq *rq);
 DLS_HIDDEN DLS_RACY uint32_t dls__smp_capacity_peek(const struct dls_domain *dom,
@@ -69,7 +69,7 @@ DLS_HIDDEN bool dls__smp_preempt_equal(struct dls_rq *rq,
 DLS_HIDDEN void dls__smp_push_surplus(struct dls_rq *rq);
 DLS_HIDDEN void dls__smp_pre_schedule(struct dls_rq *rq);
 
-/* affinity and eviction (smp_affinity.c) */
+/* affinity and eviction (smp_affinity.c; the count of allowed CPUs is smp_rq.c's) */
 DLS_HIDDEN int dls__smp_count_allowed(const struct dls_domain *dom,
 				      const struct dls_cpumask *mask);
 DLS_HIDDEN int dls__smp_least_loaded_cpu(const struct dls_domain *dom,
