@@ -22,11 +22,8 @@ void close_slice(struct sim *s, int cpu)
 		return;
 	if (s->opt->on_slice)
 		s->opt->on_slice(s->opt->cb_arg, cpu, c->curr->name, c->slice_start, s->now);
-	if (s->timeline) {
-		GROW(s->slices, s->nr_slices, s->cap_slices);
-		s->slices[s->nr_slices++] = (struct slice){ cpu, c->curr->id,
-							    c->slice_start, s->now };
-	}
+	if (s->timeline)
+		sim_emit_slice(s, &(struct slice){ cpu, c->curr->id, c->slice_start, s->now });
 	c->slice_start = s->now;
 }
 

@@ -103,19 +103,16 @@ static void op_resched(void *ctx, int cpu)
 
 void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what)
 {
-	if (!s->timeline)
-		return;
-	GROW(s->marks, s->nr_marks, s->cap_marks);
-	s->marks[s->nr_marks++] = (struct mark){ .cpu = cpu, .thread = thread, .t = t, .what = what };
+	if (s->timeline)
+		sim_emit_mark(s, &(struct mark){ .cpu = cpu, .thread = thread, .t = t,
+						 .what = what });
 }
 
 /* A reservation's remaining budget and deadline now, for the trace. */
 void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline)
 {
-	if (!s->budget_log)
-		return;
-	GROW(s->budget, s->nr_budget, s->cap_budget);
-	s->budget[s->nr_budget++] = (struct budget_sample){ thread, s->now, runtime, deadline };
+	if (s->budget_log)
+		sim_emit_budget(s, &(struct budget_sample){ thread, s->now, runtime, deadline });
 }
 
 void add_mark(struct sim *s, int cpu, int thread, const char *what)
@@ -133,14 +130,12 @@ static void op_trace(void *ctx, const struct dls_trace_event *ev)
 	if ((ev->type != DLS_TRACE_THROTTLE && ev->type != DLS_TRACE_REPLENISH) ||
 	    (!s->timeline && !s->budget_log))
 		return;
-	add_mark(s, ev->cpu, th->id, ev->type == DLS_TRACE_THROTTLE ? "throttle" : "replenish");
-	if (s->timeline && s->nr_marks) {
-		struct mark *m = &s->marks[s->nr_marks - 1];
-
-		m->has_budget = true;
-		m->runtime = ev->runtime;
-		m->deadline = ev->deadline;
-	}
+	/* the entity's state after the throttle or replenishment */
+	if (s->timeline)
+		sim_emit_mark(s, &(struct mark){
+			.cpu = ev->cpu, .thread = th->id, .t = s->now,
+			.what = ev->type == DLS_TRACE_THROTTLE ? "throttle" : "replenish",
+			.has_budget = true, .runtime = ev->runtime, .deadline = ev->deadline });
 	add_budget_sample(s, th->id, ev->runtime, ev->deadline);
 }
 
@@ -419,10 +414,7 @@ static void sim_free(struct sim *s)
 	free(s->hp);
 	free(s->hp_log);
 	free(s->spans);
-	free(s->slices);
-	free(s->marks);
 	free(s->jobs);
-	free(s->budget);
 	sim_outputs_discard(s);
 	free(s->threads);
 	free(s->cpus);
@@ -736,7 +728,9 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 
 	memset(res, 0, sizeof(*res));
 	rc = sim_setup(&s, w, opt);
-	if (!rc && !spawn_all(&s)) {
+	if (!rc && sim_outputs_start(&s)) {
+		res->exit_code = DLSIM_EXIT_IOERR;
+	} else if (!rc && !spawn_all(&s)) {
 		res->exit_code = DLSIM_EXIT_REFUSED;
 	} else if (!rc && sim_outputs_open(&s)) {
 		/* before simulating: a bad output path fails at once */

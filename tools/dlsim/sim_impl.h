@@ -12,14 +12,20 @@
  *              between CPUs (RT push/pull, fair idle balancing)
  *   cpu.c      what a CPU runs: picking, run slices, hotplug
  *   lock.c     wait lists and the PI mutexes (boosting, deadlock reports)
- *   output.c   the output interface and the summary table; output_json.c,
- *              output_trace.c and output_svg.c write the other formats
+ *   output.c   the output interface: hands each record to the chosen
+ *              writers as the run produces it; output_summary.c,
+ *              output_json.c, output_jobs.c, output_trace.c and
+ *              output_svg.c write the formats, output_util.c has what
+ *              they share
  *   out_file.c output files that are complete or absent (opened before
  *              the run, renamed into place once written)
  *
  * The engine knows no output format: it asks output.c which records the
- * chosen outputs need (run slices and marks, every response time) and
- * hands the finished run to sim_outputs_write().
+ * chosen outputs need (run slices and marks, jobs, budget samples, every
+ * response time), hands each record over as it is made (sim_emit_*()) and
+ * the finished run to sim_outputs_write(). No record is kept to the end of
+ * the run, so memory does not grow with simulated time; only the response
+ * times, for the p99, are kept (8 bytes per job).
  */
 #ifndef DLSIM_SIM_IMPL_H
 #define DLSIM_SIM_IMPL_H
@@ -172,7 +178,8 @@ struct thread {
 	unsigned int job_preemptions, job_migrations;
 	unsigned int job_throttles; /* its reservation's throttles so far */
 	uint64_t last_job_end;    /* when its last job completed (jobs > 0) */
-	size_t last_job_rec;      /* that job's record in sim::jobs (job_log) */
+	size_t last_job_rec;      /* that job's record in sim::jobs while it is
+				     there (job_log, last_job_end == jobs_at) */
 };
 
 /* One completed job (--jobs, the JSON "jobs" array). */
@@ -243,6 +250,19 @@ struct mark {
 	uint64_t deadline;
 };
 
+struct sim_writer;
+
+/* One chosen output: its writer, its file and the sections the writer
+ * fills during the run (temporary files, appended at the end). */
+#define SINK_PARTS 3
+struct sim_sink {
+	const struct sim_writer *w;
+	const char *path;          /* NULL: the summary's stream */
+	struct out_file o;         /* open from sim_outputs_open() */
+	FILE *part[SINK_PARTS];
+	uint64_t n[SINK_PARTS];    /* records written to each section */
+};
+
 struct sim {
 	const struct workload *w;
 	const struct sim_options *opt;
@@ -267,15 +287,14 @@ struct sim {
 	size_t nr_lists;
 	struct utimer *timers; /* the shared timers (refs not "unique") */
 	size_t nr_timers, cap_timers;
-	struct slice *slices;
-	size_t nr_slices, cap_slices;
-	struct mark *marks;
-	size_t nr_marks, cap_marks;
+	/* the jobs completed at the instant jobs_at, not yet handed to the
+	 * outputs: a throttle at that instant still counts for its job
+	 * (job_note_throttle()); sim_emit_jobs() hands them over */
 	struct job_rec *jobs;
 	size_t nr_jobs, cap_jobs;
-	struct budget_sample *budget;
-	size_t nr_budget, cap_budget;
-	struct out_file outs[MAX_OUTPUTS]; /* outputs with a path, open during the run */
+	uint64_t jobs_at;
+	struct sim_sink sinks[MAX_OUTPUTS]; /* the chosen outputs (output.c) */
+	size_t nr_sinks;
 	const char *broken; /* the invariant --check found broken */
 	/* the library's refusal (DLS_E*) of a thread's reservation: the run
 	 * stops, as rt-app does when sched_setattr() fails; 0 = none */
@@ -398,14 +417,25 @@ void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t);
 void cond_wake(struct sim *s, struct thread *t);
 
 /* output.c */
+/* Pick the outputs the options ask for: which records the engine makes. */
 void sim_outputs_plan(struct sim *s);
+/* Start the chosen outputs (their sections) before the first record;
+ * -1 (said on stderr, nothing left open) when one cannot be. */
+int sim_outputs_start(struct sim *s);
 /* Open every chosen output file before the run; -1 (said on stderr, none
  * left open) when one cannot be. */
 int sim_outputs_open(struct sim *s);
 /* Every chosen output is attempted; -1 when one could not be written. A
  * file that could not be written is left as it was. */
 int sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon);
-/* Close the output files left open, writing nothing. */
+/* Close the output files and sections left open, writing nothing. */
 void sim_outputs_discard(struct sim *s);
+/* Hand one record to the outputs that read it (s->timeline, s->job_log,
+ * s->budget_log say whether any does). */
+void sim_emit_slice(struct sim *s, const struct slice *sl);
+void sim_emit_mark(struct sim *s, const struct mark *m);
+void sim_emit_budget(struct sim *s, const struct budget_sample *b);
+/* The jobs waiting in s->jobs (completed at s->jobs_at). */
+void sim_emit_jobs(struct sim *s);
 
 #endif

@@ -64,6 +64,11 @@ void thread_wake_event(struct sim *s, struct thread *t)
 static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
 {
 	if (s->job_log) {
+		/* held until the clock moves on: a throttle at this instant
+		 * still counts for the job (job_note_throttle()) */
+		if (s->nr_jobs && s->jobs_at != s->now)
+			sim_emit_jobs(s);
+		s->jobs_at = s->now;
 		GROW(s->jobs, s->nr_jobs, s->cap_jobs);
 		s->jobs[s->nr_jobs++] = (struct job_rec){
 			.thread = t->id, .index = t->jobs - 1, .release = t->job_release,
@@ -96,7 +101,7 @@ static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
 void job_note_throttle(struct sim *s, struct thread *t)
 {
 	if (t->jobs && t->last_job_end == s->now) {
-		if (s->job_log)
+		if (s->job_log) /* still held: it ended at this instant */
 			s->jobs[t->last_job_rec].throttles++;
 	} else {
 		t->job_throttles++;
