@@ -81,7 +81,7 @@ void add_offline_span(struct sim *s, int cpu, uint64_t end)
 	struct cpu *c = &s->cpus[cpu];
 
 	c->offline_ns += end - c->offline_since;
-	GROW(s->spans, s->nr_spans, s->cap_spans);
+	GROW(s->spans, s->nr_spans, s->cap_spans, { sim_oom(s); return; });
 	s->spans[s->nr_spans++] = (struct span){ cpu, c->offline_since, end };
 }
 

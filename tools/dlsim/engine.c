@@ -162,6 +162,11 @@ void sim_fatal(struct sim *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+void sim_oom(struct sim *s)
+{
+	s->oom = true;
+}
+
 /* ---- progress bar ------------------------------------------------------ */
 
 static double wall_seconds(const struct timespec *since)
@@ -374,7 +379,7 @@ static int sim_setup(struct sim *s, const struct workload *w, const struct sim_o
 	s->tick_ns = w->tick_hz ? 1000000000ULL / (uint64_t)w->tick_hz : 0;
 	dls_rb_root_cached_init(&s->queue);
 	sim_outputs_plan(s);
-	if (setup_domain(s) || lock_setup(s))
+	if (setup_domain(s) || lock_setup(s) || s->oom)
 		return -1;
 	s->full_affinity = full_affinity(w, s->nr_cpus);
 	return 0;
@@ -390,7 +395,7 @@ static bool spawn_all(struct sim *s)
 	for (size_t i = 0; i < w->nr_tasks; i++)
 		for (int64_t k = 0; k < w->tasks[i].instance; k++)
 			sim_spawn(s, &w->tasks[i], (int)k);
-	return !s->refused;
+	return !s->refused && !s->oom;
 }
 
 static void sim_free(struct sim *s)
@@ -628,6 +633,8 @@ static void pick_passes(struct sim *s)
 /* After a step: the run stops on a fatal error, a refusal or a broken invariant. */
 static bool step_stops(struct sim *s, struct sim_result *res)
 {
+	if (s->oom)
+		return true; /* sim_run() returns -1 */
 	if (s->fatal[0]) {
 		fprintf(stderr, "dlsim: %s\n", s->fatal);
 		res->exit_code = DLSIM_EXIT_DEADLOCK;
@@ -641,6 +648,8 @@ static bool step_stops(struct sim *s, struct sim_result *res)
 	}
 	if (s->opt->check) {
 		s->broken = check_all(s);
+		if (s->oom)
+			return true; /* the check ran out of memory */
 		if (!s->broken && s->dom.smp && s->full_affinity)
 			s->broken = dls_domain_check_global_edf(&s->dom);
 	}
@@ -666,11 +675,11 @@ static uint64_t run_loop(struct sim *s, uint64_t horizon, struct sim_result *res
 		run_due_events(s);
 		/* Owners' own keys follow their deadlines (replenishments,
 		 * new instances) before anyone picks. */
-		if (!s->fatal[0] && s->mutexes_held)
+		if (!sim_stopping(s) && s->mutexes_held)
 			for (int i = 0; i < s->nr_threads; i++)
 				if (s->threads[i]->nr_held || s->threads[i]->pi.blocked_on)
 					pi_sync_own(s, s->threads[i]);
-		if (!s->fatal[0])
+		if (!sim_stopping(s))
 			pick_passes(s);
 		if (step_stops(s, res))
 			break;
@@ -731,7 +740,10 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	if (!rc && sim_outputs_start(&s)) {
 		res->exit_code = DLSIM_EXIT_IOERR;
 	} else if (!rc && !spawn_all(&s)) {
-		res->exit_code = DLSIM_EXIT_REFUSED;
+		if (s.oom)
+			rc = -1;
+		else
+			res->exit_code = DLSIM_EXIT_REFUSED;
 	} else if (!rc && sim_outputs_open(&s)) {
 		/* before simulating: a bad output path fails at once */
 		res->exit_code = DLSIM_EXIT_IOERR;
@@ -742,6 +754,10 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 			if (s.progress)
 				clock_gettime(CLOCK_MONOTONIC, &s.wall_start);
 			horizon = run_loop(&s, horizon, res);
+		}
+		if (!rc && s.oom) {
+			rc = -1; /* the outputs are discarded (sim_free) */
+		} else if (!rc) {
 			if (res->truncated)
 				horizon = s.now; /* report the time actually simulated */
 			if (s.progress)
@@ -753,7 +769,13 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 				res->exit_code = DLSIM_EXIT_IOERR;
 		}
 	}
-	collect(&s, res);
+	if (rc) {
+		/* Only memory fails a run; whatever was allocated is freed. */
+		fprintf(stderr, "dlsim: out of memory\n");
+		memset(res, 0, sizeof(*res));
+	} else {
+		collect(&s, res);
+	}
 	sim_free(&s);
 	return rc;
 }

@@ -26,9 +26,9 @@ struct wait_list *list_get(struct sim *s, const char *name, enum wait_kind kind)
 	return NULL;
 }
 
-void list_push(struct wait_list *l, struct thread *t)
+void list_push(struct sim *s, struct wait_list *l, struct thread *t)
 {
-	GROW(l->waiters, l->n, l->cap);
+	GROW(l->waiters, l->n, l->cap, { sim_oom(s); return; });
 	l->waiters[l->n++] = t;
 }
 
@@ -78,9 +78,12 @@ static struct wait_list *list_declare(struct sim *s, const char *name, enum wait
 
 	if (l || !name)
 		return l;
-	s->lists = realloc(s->lists, (s->nr_lists + 1) * sizeof(*s->lists));
-	if (!s->lists)
-		exit(1);
+	l = realloc(s->lists, (s->nr_lists + 1) * sizeof(*s->lists));
+	if (!l) {
+		sim_oom(s);
+		return NULL;
+	}
+	s->lists = l;
 	l = &s->lists[s->nr_lists++];
 	memset(l, 0, sizeof(*l));
 	l->name = name;
@@ -415,9 +418,14 @@ const char *lock_check(struct sim *s)
 	const char *e;
 
 	if (s->nr_pi_tasks != (size_t)s->nr_threads) {
-		s->pi_tasks = realloc(s->pi_tasks, (size_t)s->nr_threads * sizeof(*s->pi_tasks));
-		if (!s->pi_tasks)
-			exit(1);
+		struct dls_pi_task **pt = realloc(s->pi_tasks,
+						  (size_t)s->nr_threads * sizeof(*pt));
+
+		if (!pt) {
+			sim_oom(s);
+			return NULL; /* the run stops: nothing checked */
+		}
+		s->pi_tasks = pt;
 		s->nr_pi_tasks = (size_t)s->nr_threads;
 		for (int i = 0; i < s->nr_threads; i++)
 			s->pi_tasks[i] = &s->threads[i]->pi;

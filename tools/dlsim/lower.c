@@ -293,7 +293,7 @@ static void queue_insert(struct sim *s, struct thread *t, bool head)
 	struct cpu *c = &s->cpus[t->cpu];
 	size_t pos = c->nr_lower;
 
-	GROW(c->lower, c->nr_lower, c->cap_lower);
+	GROW(c->lower, c->nr_lower, c->cap_lower, { sim_oom(s); return; });
 	/* Keep the array sorted by priority (higher first), FIFO within one. */
 	for (size_t i = 0; i < c->nr_lower; i++)
 		if (c->lower[i]->prio < t->prio || (head && c->lower[i]->prio == t->prio)) {

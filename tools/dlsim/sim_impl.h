@@ -315,6 +315,7 @@ struct sim {
 	bool has_mutexes;
 	unsigned int mutexes_held;  /* owned right now, by anyone */
 	char fatal[512];   /* a deadlock or a misused mutex stops the run */
+	bool oom;          /* memory ran out: the run stops, sim_run() returns -1 */
 	/* hotplug */
 	struct hotplug_ev *hp;
 	struct hotplug_log *hp_log;
@@ -329,17 +330,19 @@ struct sim {
 	bool drawn;
 };
 
-#define GROW(arr, n, cap)                                                      \
+/* Room for one more element in @arr (@n used of @cap); when memory runs
+ * out, @arr is left as it was and @on_fail runs (sim_oom(), then leave). */
+#define GROW(arr, n, cap, on_fail)                                             \
 	do {                                                                   \
 		if ((n) == (cap)) {                                            \
 			size_t nc_ = (cap) ? (cap) * 2 : 16;                   \
 			void *na_ = realloc((arr), nc_ * sizeof(*(arr)));      \
 			if (!na_) {                                            \
-				fprintf(stderr, "dlsim: out of memory\n");     \
-				exit(1);                                       \
+				on_fail;                                       \
+			} else {                                               \
+				(arr) = na_;                                   \
+				(cap) = nc_;                                   \
 			}                                                      \
-			(arr) = na_;                                           \
-			(cap) = nc_;                                           \
 		}                                                              \
 	} while (0)
 
@@ -362,6 +365,14 @@ void add_mark(struct sim *s, int cpu, int thread, const char *what);
 void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline);
 void sim_fatal(struct sim *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Memory ran out: the run stops at the end of this step and sim_run()
+ * returns -1. Whatever failed to grow was left as it was. */
+void sim_oom(struct sim *s);
+/* The run stops at the end of this step: a fatal error or no memory. */
+static inline bool sim_stopping(const struct sim *s)
+{
+	return s->fatal[0] || s->oom;
+}
 void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
 
 /* lower.c */
@@ -406,7 +417,7 @@ void hotplug_apply(struct sim *s, const struct hotplug_ev *h);
 int lock_setup(struct sim *s);
 const char *lock_check(struct sim *s);
 struct wait_list *list_get(struct sim *s, const char *name, enum wait_kind kind);
-void list_push(struct wait_list *l, struct thread *t);
+void list_push(struct sim *s, struct wait_list *l, struct thread *t);
 struct thread *list_pop(struct wait_list *l);
 struct thread *list_pop_futex(struct wait_list *l);
 int pi_prio(const struct thread *t);

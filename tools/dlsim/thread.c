@@ -69,7 +69,7 @@ static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
 		if (s->nr_jobs && s->jobs_at != s->now)
 			sim_emit_jobs(s);
 		s->jobs_at = s->now;
-		GROW(s->jobs, s->nr_jobs, s->cap_jobs);
+		GROW(s->jobs, s->nr_jobs, s->cap_jobs, { sim_oom(s); return; });
 		s->jobs[s->nr_jobs++] = (struct job_rec){
 			.thread = t->id, .index = t->jobs - 1, .release = t->job_release,
 			.start = t->job_start, .end = s->now, .ran = t->job_ran,
@@ -121,7 +121,7 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline)
 	/* Every sample is kept for the p99 of the summary and the JSON; a
 	 * quiet run without JSON (a sweep) needs none of them. */
 	if (s->samples) {
-		GROW(t->resp, t->nr_resp, t->cap_resp);
+		GROW(t->resp, t->nr_resp, t->cap_resp, { sim_oom(s); return; });
 		t->resp[t->nr_resp++] = resp;
 	}
 	if (miss) {
@@ -173,10 +173,10 @@ static struct utimer *utimer_get(struct sim *s, struct thread *t, const char *re
 	if (u)
 		return u;
 	if (timer_unique(ref)) {
-		GROW(t->timers, t->nr_timers, t->cap_timers);
+		GROW(t->timers, t->nr_timers, t->cap_timers, { sim_oom(s); return NULL; });
 		u = &t->timers[t->nr_timers++];
 	} else {
-		GROW(s->timers, s->nr_timers, s->cap_timers);
+		GROW(s->timers, s->nr_timers, s->cap_timers, { sim_oom(s); return NULL; });
 		u = &s->timers[s->nr_timers++];
 	}
 	*u = (struct utimer){ .ref = ref };
@@ -306,6 +306,8 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 	uint64_t job_dl = (uint64_t)t->task->job_deadline_us * US;
 	bool dl = t->dl_policy;
 
+	if (!u)
+		return true; /* no memory: the run stops */
 	if (!u->started) {
 		u->started = true;
 		u->next = t->t_first;
@@ -404,14 +406,14 @@ static bool ev_wait(struct sim *s, struct thread *t, const struct wl_event *ev)
 		mutex_unlock(s, m, t);
 		t->relock = m;
 	}
-	list_push(c, t);
+	list_push(s, c, t);
 	thread_block(s, t, false);
 	return false;
 }
 
 static bool ev_suspend(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	list_push(list_get(s, ev->ref, WAIT_SUSPEND), t);
+	list_push(s, list_get(s, ev->ref, WAIT_SUSPEND), t);
 	thread_block(s, t, false);
 	return false;
 }
@@ -427,7 +429,7 @@ static bool ev_barrier(struct sim *s, struct thread *t, const struct wl_event *e
 		while ((w = list_pop(b)))
 			thread_wake(s, w);
 	} else {
-		list_push(b, t);
+		list_push(s, b, t);
 		thread_block(s, t, false);
 	}
 	return false;
@@ -459,7 +461,7 @@ static bool ev_sem_wait(struct sim *s, struct thread *t, const struct wl_event *
 		l->sem_count--;
 		return false;
 	}
-	list_push(l, t);
+	list_push(s, l, t);
 	thread_block(s, t, false);
 	return false;
 }
@@ -478,8 +480,8 @@ static bool ev_fork(struct sim *s, struct thread *t, const struct wl_event *ev)
 		struct fork_count *nf = realloc(t->forks, (t->nr_forks + 1) * sizeof(*nf));
 
 		if (!nf) {
-			fprintf(stderr, "dlsim: out of memory\n");
-			exit(1);
+			sim_oom(s);
+			return true;
 		}
 		t->forks = nf;
 		fc = &t->forks[t->nr_forks++];
@@ -763,13 +765,15 @@ static void report_pin(struct sim *s, const struct thread *t, uint64_t allowed,
 }
 
 /* The library's CPU mask of the CPUs in @bits (global scheduling). */
-static struct dls_cpumask *affinity_mask(const struct sim *s, uint64_t bits)
+static struct dls_cpumask *affinity_mask(struct sim *s, uint64_t bits)
 {
 	size_t msz = dls_cpumask_size(s->nr_cpus);
 	struct dls_cpumask *mask = calloc(1, msz);
 
-	if (!mask)
-		exit(1);
+	if (!mask) {
+		sim_oom(s); /* NULL, as for every CPU; the run stops */
+		return NULL;
+	}
 	dls_cpumask_init(mask, msz, s->nr_cpus);
 	for (int c = 0; c < s->nr_cpus; c++)
 		if (bits & (UINT64_C(1) << c))
@@ -973,7 +977,7 @@ static enum wl_policy same_policy(struct sim *s, const struct wl_sched *ps,
 	for (size_t i = 0; i < s->nr_same; i++)
 		if (s->same[i].sched == ps)
 			return s->same[i].policy;
-	GROW(s->same, s->nr_same, s->cap_same);
+	GROW(s->same, s->nr_same, s->cap_same, { sim_oom(s); return current; });
 	s->same[s->nr_same++] = (struct same_policy){ ps, current };
 	return current;
 }
@@ -1086,15 +1090,19 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 		struct thread **nt = realloc(s->threads, cap * sizeof(*nt));
 
 		if (!nt || cap > (size_t)INT32_MAX) {
-			fprintf(stderr, "dlsim: out of memory\n");
-			exit(1);
+			if (nt)
+				s->threads = nt;
+			sim_oom(s);
+			return;
 		}
 		s->threads = nt;
 		s->cap_threads = cap;
 	}
 	t = calloc(1, sizeof(*t));
-	if (!t)
-		exit(1);
+	if (!t) {
+		sim_oom(s);
+		return;
+	}
 	t->id = s->nr_threads;
 	t->task = task;
 	thread_seed(s, t);

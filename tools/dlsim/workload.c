@@ -747,8 +747,9 @@ static size_t task_index(const struct workload *w, const char *name)
 }
 
 /* Whether a thread of task @from forks, directly or through the tasks it
- * forks, a thread of task @to: a walk of the fork graph, each task once. */
-static bool forks_into(const struct workload *w, const char *from, const char *to)
+ * forks, a thread of task @to: a walk of the fork graph, each task once.
+ * 1 yes, 0 no, -1 out of memory. */
+static int forks_into(const struct workload *w, const char *from, const char *to)
 {
 	size_t n = w->nr_tasks, top = 0, goal = task_index(w, to);
 	size_t *stack = calloc(n + 1, sizeof(*stack));
@@ -756,8 +757,9 @@ static bool forks_into(const struct workload *w, const char *from, const char *t
 	bool found = false;
 
 	if (!stack || !seen) {
-		fprintf(stderr, "dlsim: out of memory\n");
-		exit(1);
+		free(stack);
+		free(seen);
+		return -1;
 	}
 	stack[top++] = task_index(w, from);
 	seen[stack[0]] = true;
@@ -793,11 +795,16 @@ static bool forks_into(const struct workload *w, const char *from, const char *t
  */
 static void check_fork_cycle(struct ctx *c, const struct wl_task *t, const struct wl_event *ev)
 {
+	int into;
+
 	if (!strcmp(ev->ref, t->name))
 		diag(c, true, ev->line, ev->col,
 		     "task \"%s\" forks itself: each new thread would fork another, without "
 		     "end", t->name);
-	else if (forks_into(c->w, ev->ref, t->name))
+	else if ((into = forks_into(c->w, ev->ref, t->name)) < 0)
+		diag(c, true, ev->line, ev->col, "out of memory checking the forks of \"%s\"",
+		     ev->ref);
+	else if (into)
 		diag(c, true, ev->line, ev->col,
 		     "fork of \"%s\", which forks \"%s\" again (directly or through other "
 		     "forks): each new thread would fork another, without end", ev->ref, t->name);
