@@ -1,7 +1,7 @@
 /*
- * The workload reader's private header: the reading context and the
- * helpers workload.c (tasks, phases, events) shares with
- * workload_sections.c (the global, platform and simulation sections).
+ * The workload reader's private header: the reading context, the helpers
+ * of workload_keys.c, and the sections of workload_sections.c (global,
+ * platform, simulation) that workload.c (tasks, phases, events) reads.
  */
 #ifndef DLSIM_WORKLOAD_IMPL_H
 #define DLSIM_WORKLOAD_IMPL_H
@@ -15,6 +15,7 @@ struct ctx {
 	const char *task;     /* the task being read, for workgen's bare entries */
 };
 
+/* workload_keys.c */
 void diag(struct ctx *c, bool error, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 #define VDIAG(c, err, v, ...) diag((c), (err), (v)->line, (v)->col, __VA_ARGS__)
