@@ -1,8 +1,9 @@
 /*
- * dlsim's engine: the virtual platform and the step loop.
+ * dlsim's engine: the library's platform ops and the step loop, the top of
+ * the simulator (sim_impl.h lists the files below it).
  *
- * Time is virtual (ns). One event queue, ordered by (time, sequence) on the
- * library's rbtree, holds replenishment timers, thread wake-ups, thread
+ * Time is virtual (ns). One event queue (platform.c), ordered by (time,
+ * sequence) on the library's rbtree, holds replenishment timers, thread wake-ups, thread
  * starts and CPU hotplug events; the CPUs' own decision points (end of a
  * run event, budget exhaustion, end of a time slice) are computed from
  * their current thread. Each step advances the clock to the earliest of
@@ -43,32 +44,8 @@
 
 /* ---- event queue ---------------------------------------------------- */
 
-static bool qev_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
-{
-	const struct qev *x = dls_container_of(a, struct qev, node);
-	const struct qev *y = dls_container_of(b, struct qev, node);
 
-	if (x->t != y->t)
-		return dls_time_before(x->t, y->t);
-	return x->seq < y->seq;
-}
 
-void q_remove(struct sim *s, struct qev *e)
-{
-	if (e->queued) {
-		dls_rb_erase_cached(&e->node, &s->queue);
-		e->queued = false;
-	}
-}
-
-void q_add(struct sim *s, struct qev *e, uint64_t t)
-{
-	q_remove(s, e);
-	e->t = t;
-	e->seq = s->seq++;
-	dls_rb_add_cached(&e->node, &s->queue, qev_less);
-	e->queued = true;
-}
 
 /* ---- platform ops ----------------------------------------------------- */
 
@@ -101,25 +78,6 @@ static void op_resched(void *ctx, int cpu)
 	((struct sim *)ctx)->cpus[cpu].need_resched = true;
 }
 
-void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what)
-{
-	if (s->timeline)
-		sim_emit_mark(s, &(struct mark){ .cpu = cpu, .thread = thread, .t = t,
-						 .what = what });
-}
-
-/* A reservation's remaining budget and deadline now, for the trace. */
-void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline)
-{
-	if (s->budget_log)
-		sim_emit_budget(s, &(struct budget_sample){ thread, s->now, runtime, deadline });
-}
-
-void add_mark(struct sim *s, int cpu, int thread, const char *what)
-{
-	add_mark_at(s, cpu, thread, s->now, what);
-}
-
 static void op_trace(void *ctx, const struct dls_trace_event *ev)
 {
 	struct sim *s = ctx;
@@ -147,25 +105,7 @@ static const struct dls_ops sim_ops = {
 	.trace = op_trace,
 };
 
-/*
- * Stop the run with a message (a deadlock, a misused mutex); the first
- * error is the one reported.
- */
-void sim_fatal(struct sim *s, const char *fmt, ...)
-{
-	va_list ap;
 
-	if (s->fatal[0])
-		return;
-	va_start(ap, fmt);
-	vsnprintf(s->fatal, sizeof(s->fatal), fmt, ap);
-	va_end(ap);
-}
-
-void sim_oom(struct sim *s)
-{
-	s->oom = true;
-}
 
 /* ---- progress bar ------------------------------------------------------ */
 
@@ -220,14 +160,6 @@ static void draw_progress(struct sim *s, uint64_t horizon, bool done)
 }
 
 
-/* The simulator calls the library only where the call applies to the
- * entity's state: a refusal is a simulator bug, reported as one. */
-void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t)
-{
-	if (rc)
-		sim_fatal(s, "internal error: %s refused for \"%s\": %s", call, t->name,
-			  dls_strerror(rc));
-}
 
 /* ---- --check ------------------------------------------------------------ */
 
@@ -242,7 +174,7 @@ static const char *check_all(struct sim *s)
 		    s->rqs[cpu].curr != &s->cpus[cpu].curr->se)
 			return "the running deadline thread is not the runqueue's current";
 	}
-	err = dls_rb_check_cached(&s->queue, qev_less);
+	err = q_check(s);
 	if (err)
 		return err;
 	if (s->has_mutexes) {

@@ -137,10 +137,6 @@ static void setup_lists(struct sim *s)
 
 /* ---- PI mutexes --------------------------------------------------------- */
 
-static struct thread *pi_thread(struct dls_pi_task *p)
-{
-	return dls_container_of(p, struct thread, pi);
-}
 
 static struct wait_list *pi_list(struct dls_pi_mutex *m)
 {
@@ -176,41 +172,6 @@ void pi_sync_own(struct sim *s, struct thread *t)
 		dls_pi_set_own(&s->pi, &t->pi, t->pi.own.prio, true, t->se.deadline);
 }
 
-/*
- * A priority thread inherits a deadline: it joins the deadline class on
- * its CPU with its donor's reservation (the donor is a deadline thread or
- * one boosted like this), ordered by the inherited deadline. Returns
- * false when that cannot be done; it then stays at the top of its class.
- */
-bool dl_boost_start(struct sim *s, struct thread *t)
-{
-	struct thread *d = t->pi.donor ? pi_thread(t->pi.donor) : NULL;
-	struct cpu *c = &s->cpus[t->cpu];
-	struct dls_params p;
-	int r;
-
-	/* A stranded thread (its CPU offline) stays where it is. */
-	if (!d || !d->se.rq || t->cpu < 0 || c->offline)
-		return false;
-	p = d->se.params;
-	r = dls_entity_attach_borrowed(&s->rqs[t->cpu], &t->se, &p);
-	if (r)
-		return false;
-	if (t->mask && s->dom.smp && dls_entity_set_affinity(&t->se, t->mask)) {
-		dls_task_dead(t->se.rq, &t->se);
-		return false;
-	}
-	if (t->runnable && c->curr != t)
-		lower_remove(s, t);
-	t->is_dl = true;
-	if (t->runnable)
-		lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
-	lib_ok(s, dls_entity_set_boost(t->se.rq, &t->se, true, t->pi.eff.dl),
-	       "dls_entity_set_boost", t);
-	s->cpus[tcpu(t)].need_resched = true;
-	c->need_resched = true;
-	return true;
-}
 
 /* Deboosted: back to its own class, on the CPU the entity was last on. */
 static void dl_boost_end(struct sim *s, struct thread *t)

@@ -1,17 +1,23 @@
 /*
  * dlsim's private header: the simulator's state and the calls between its
- * files. Each file has one job:
+ * files. Each file has one job; each calls only the files below it (no
+ * circle between them; the layers of DESIGN.md, sinks at the bottom,
+ * then the engine, then the rt-app interpreter, then the run):
  *
- *   engine.c   event queue, virtual platform ops, the step loop (when each
- *              CPU next needs attention, charging what it runs: the hot
- *              path, kept in one translation unit), --check
- *   thread.c   threads, rt-app events (one function per event kind),
- *              placement and spawning
+ *   engine.c   the top: the library's platform ops, the step loop (when
+ *              each CPU next needs attention, charging what it runs: the
+ *              hot path, kept in one translation unit), --check, sim_run()
+ *   thread.c   the rt-app interpreter: threads, rt-app events (one
+ *              function per event kind), placement and spawning
+ *   lock.c     its wait lists and the PI mutexes (boosting, deadlock reports)
+ *   cpu.c      what a CPU runs: picking, run slices, hotplug
+ *   wake.c     a thread leaving and joining its runqueue: blocking,
+ *              waking, joining the deadline class with a boost
  *   lower.c    the classes below SCHED_DEADLINE: FIFO/RR by priority, the
  *              fair class by weight (EEVDF), and how their threads move
  *              between CPUs (RT push/pull, fair idle balancing)
- *   cpu.c      what a CPU runs: picking, run slices, hotplug
- *   lock.c     wait lists and the PI mutexes (boosting, deadlock reports)
+ *   platform.c the event queue (virtual time), records for the outputs,
+ *              errors, the check of the library's answers
  *   output.c   the output interface: hands each record to the chosen
  *              writers as the run produces it; output_summary.c,
  *              output_json.c, output_jobs.c, output_trace.c and
@@ -346,6 +352,12 @@ struct sim {
 		}                                                              \
 	} while (0)
 
+/* The thread of a PI task. */
+static inline struct thread *pi_thread(struct dls_pi_task *p)
+{
+	return dls_container_of(p, struct thread, pi);
+}
+
 /* A deadline thread's CPU follows its entity, which push/pull may move. */
 static inline int tcpu(const struct thread *t)
 {
@@ -357,9 +369,21 @@ static inline struct dls_rq *rq_of(struct sim *s, const struct thread *t)
 	return &s->rqs[tcpu(t)];
 }
 
-/* engine.c */
+/*
+ * The calls between the simulator's files, by layer: each file calls only
+ * the files listed before it (and output.c, the sinks, at the bottom).
+ */
+
+/* platform.c: the event queue, records, errors */
 void q_add(struct sim *s, struct qev *e, uint64_t t);
-void q_remove(struct sim *s, struct qev *e);
+const char *q_check(struct sim *s); /* the queue's order (--check) */
+static inline void q_remove(struct sim *s, struct qev *e)
+{
+	if (e->queued) {
+		dls_rb_erase_cached(&e->node, &s->queue);
+		e->queued = false;
+	}
+}
 void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what);
 void add_mark(struct sim *s, int cpu, int thread, const char *what);
 void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline);
@@ -374,8 +398,9 @@ static inline bool sim_stopping(const struct sim *s)
 	return s->fatal[0] || s->oom;
 }
 void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
+bool same_cluster(const struct workload *w, int a, int b);
 
-/* lower.c */
+/* lower.c: the classes below SCHED_DEADLINE */
 void lower_add(struct sim *s, struct thread *t, bool head);
 void lower_remove(struct sim *s, struct thread *t);
 void lower_wake(struct sim *s, struct thread *t);
@@ -389,14 +414,35 @@ uint32_t fair_weight(enum wl_policy policy, int nice);
 void thread_reweight(struct sim *s, struct thread *t, uint32_t weight);
 void thread_set_nice(struct sim *s, struct thread *t, int nice);
 
-/* thread.c */
+/* wake.c: leaving and joining a runqueue */
 void thread_block(struct sim *s, struct thread *t, bool job_done);
 void thread_wake(struct sim *s, struct thread *t);
+bool dl_boost_start(struct sim *s, struct thread *t);
+
+/* cpu.c: what a CPU runs, hotplug */
+void cpu_reschedule(struct sim *s, int cpu);
+void close_slice(struct sim *s, int cpu);
+void add_offline_span(struct sim *s, int cpu, uint64_t end);
+void hotplug_apply(struct sim *s, const struct hotplug_ev *h);
+
+/* lock.c: wait lists and PI mutexes (the rt-app interpreter's) */
+int lock_setup(struct sim *s);
+const char *lock_check(struct sim *s);
+struct wait_list *list_get(struct sim *s, const char *name, enum wait_kind kind);
+void list_push(struct sim *s, struct wait_list *l, struct thread *t);
+struct thread *list_pop(struct wait_list *l);
+struct thread *list_pop_futex(struct wait_list *l);
+int pi_prio(const struct thread *t);
+void pi_sync_own(struct sim *s, struct thread *t);
+bool mutex_lock(struct sim *s, struct wait_list *m, struct thread *t);
+void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t);
+void cond_wake(struct sim *s, struct thread *t);
+
+/* thread.c: the rt-app interpreter (threads, phases, events) */
 void thread_advance_events(struct sim *s, struct thread *t);
 void thread_wake_event(struct sim *s, struct thread *t);
 bool job_overdue(const struct sim *s, const struct thread *t);
 void job_note_throttle(struct sim *s, struct thread *t);
-bool same_cluster(const struct workload *w, int a, int b);
 void sim_spawn(struct sim *s, const struct wl_task *task, int instance);
 
 /* Run @t's zero-time events up to its next run, sleep or block. Called for
@@ -407,25 +453,7 @@ static inline void thread_advance(struct sim *s, struct thread *t)
 		thread_advance_events(s, t);
 }
 
-/* cpu.c */
-void cpu_reschedule(struct sim *s, int cpu);
-void close_slice(struct sim *s, int cpu);
-void add_offline_span(struct sim *s, int cpu, uint64_t end);
-void hotplug_apply(struct sim *s, const struct hotplug_ev *h);
-
-/* lock.c */
-int lock_setup(struct sim *s);
-const char *lock_check(struct sim *s);
-struct wait_list *list_get(struct sim *s, const char *name, enum wait_kind kind);
-void list_push(struct sim *s, struct wait_list *l, struct thread *t);
-struct thread *list_pop(struct wait_list *l);
-struct thread *list_pop_futex(struct wait_list *l);
-int pi_prio(const struct thread *t);
-void pi_sync_own(struct sim *s, struct thread *t);
-bool dl_boost_start(struct sim *s, struct thread *t);
-bool mutex_lock(struct sim *s, struct wait_list *m, struct thread *t);
-void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t);
-void cond_wake(struct sim *s, struct thread *t);
+/* engine.c, the top: the library's platform ops, the step loop, sim_run() */
 
 /* output.c */
 /* Pick the outputs the options ask for: which records the engine makes. */

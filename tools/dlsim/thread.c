@@ -18,38 +18,7 @@
 
 /* ---- threads ---------------------------------------------------------- */
 
-void thread_block(struct sim *s, struct thread *t, bool job_done)
-{
-	if (!t->runnable)
-		return;
-	t->runnable = false;
-	if (t->is_dl)
-		lib_ok(s, dls_dequeue(rq_of(s, t), &t->se,
-				      job_done ? DLS_DEQUEUE_DONE : DLS_DEQUEUE_SLEEP),
-		       "dls_dequeue", t);
-	else
-		lower_remove(s, t);
-	if (s->cpus[tcpu(t)].curr == t)
-		s->cpus[tcpu(t)].need_resched = true;
-}
 
-void thread_wake(struct sim *s, struct thread *t)
-{
-	if (t->runnable || t->exited)
-		return;
-	t->runnable = true;
-	if (t->is_dl) {
-		if (s->dom.smp && !t->se.throttled) {
-			int cpu = dls_select_cpu(&s->dom, &t->se, tcpu(t));
-
-			if (cpu >= 0)
-				dls_entity_move(&t->se, &s->rqs[cpu]);
-		}
-		lib_ok(s, dls_wakeup(rq_of(s, t), &t->se), "dls_wakeup", t);
-	} else {
-		lower_wake(s, t);
-	}
-}
 
 /* @t's wake-up event (its start, a sleep's end or a timer tick) is due. */
 void thread_wake_event(struct sim *s, struct thread *t)
@@ -578,12 +547,6 @@ void thread_advance_events(struct sim *s, struct thread *t)
 
 /* ---- placement -------------------------------------------------------- */
 
-bool same_cluster(const struct workload *w, int a, int b)
-{
-	const char *x = w->cpus[a].cluster, *y = w->cpus[b].cluster;
-
-	return x && y ? !strcmp(x, y) : x == y;
-}
 
 /*
  * Clustered mode: a deadline thread stays inside one cluster (global EDF
