@@ -311,7 +311,7 @@ static int sim_setup(struct sim *s, const struct workload *w, const struct sim_o
 	s->tick_ns = w->tick_hz ? 1000000000ULL / (uint64_t)w->tick_hz : 0;
 	dls_rb_root_cached_init(&s->queue);
 	sim_outputs_plan(s);
-	if (setup_domain(s) || lock_setup(s) || s->oom)
+	if (setup_domain(s) || lock_setup(s) || s->err.code == DLSIM_EXIT_FAILURE)
 		return -1;
 	s->full_affinity = full_affinity(w, s->nr_cpus);
 	return 0;
@@ -327,7 +327,7 @@ static bool spawn_all(struct sim *s)
 	for (size_t i = 0; i < w->nr_tasks; i++)
 		for (int64_t k = 0; k < w->tasks[i].instance; k++)
 			sim_spawn(s, &w->tasks[i], (int)k);
-	return !s->refused && !s->oom;
+	return s->err.code != DLSIM_EXIT_REFUSED && s->err.code != DLSIM_EXIT_FAILURE;
 }
 
 static void sim_free(struct sim *s)
@@ -565,33 +565,34 @@ static void pick_passes(struct sim *s)
 /* After a step: the run stops on a fatal error, a refusal or a broken invariant. */
 static bool step_stops(struct sim *s, struct sim_result *res)
 {
-	if (s->oom)
+	const char *broken = NULL;
+
+	if (!s->err.code && s->opt->check) {
+		broken = check_all(s);
+		if (!broken && !s->err.code && s->dom.smp && s->full_affinity)
+			broken = dls_domain_check_global_edf(&s->dom);
+		if (broken)
+			sim_error(s, DLSIM_EXIT_INVARIANT, "%s", broken);
+	}
+	switch (s->err.code) {
+	case 0:
+		return false;
+	case DLSIM_EXIT_FAILURE:
 		return true; /* sim_run() returns -1 */
-	if (s->fatal[0]) {
-		fprintf(stderr, "dlsim: %s\n", s->fatal);
-		res->exit_code = DLSIM_EXIT_DEADLOCK;
-		return true;
-	}
-	/* A forked reservation refused by admission stops the run, as rt-app
-	 * stops when sched_setattr() fails (sim_spawn() said which). */
-	if (s->refused) {
-		res->exit_code = DLSIM_EXIT_REFUSED;
-		return true;
-	}
-	if (s->opt->check) {
-		s->broken = check_all(s);
-		if (s->oom)
-			return true; /* the check ran out of memory */
-		if (!s->broken && s->dom.smp && s->full_affinity)
-			s->broken = dls_domain_check_global_edf(&s->dom);
-	}
-	if (s->broken) {
+	case DLSIM_EXIT_DEADLOCK:
+		fprintf(stderr, "dlsim: %s\n", s->err.msg);
+		break;
+	case DLSIM_EXIT_INVARIANT:
 		fprintf(stderr, "dlsim: invariant broken at %llu ns: %s\n",
-			(unsigned long long)s->now, s->broken);
-		res->exit_code = DLSIM_EXIT_INVARIANT;
-		return true;
+			(unsigned long long)s->now, s->err.msg);
+		break;
+	default:
+		/* A forked reservation refused by admission stops the run, as
+		 * rt-app stops when sched_setattr() fails (sim_spawn() said which). */
+		break;
 	}
-	return false;
+	res->exit_code = s->err.code;
+	return true;
 }
 
 /* The step loop up to @horizon; returns the time actually simulated. */
@@ -672,7 +673,7 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 	if (!rc && sim_outputs_start(&s)) {
 		res->exit_code = DLSIM_EXIT_IOERR;
 	} else if (!rc && !spawn_all(&s)) {
-		if (s.oom)
+		if (s.err.code == DLSIM_EXIT_FAILURE)
 			rc = -1;
 		else
 			res->exit_code = DLSIM_EXIT_REFUSED;
@@ -687,7 +688,7 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 				clock_gettime(CLOCK_MONOTONIC, &s.wall_start);
 			horizon = run_loop(&s, horizon, res);
 		}
-		if (!rc && s.oom) {
+		if (!rc && s.err.code == DLSIM_EXIT_FAILURE) {
 			rc = -1; /* the outputs are discarded (sim_free) */
 		} else if (!rc) {
 			if (res->truncated)

@@ -60,24 +60,33 @@ void add_mark(struct sim *s, int cpu, int thread, const char *what)
 
 /* ---- errors ------------------------------------------------------------ */
 
-/*
- * Stop the run with a message (a deadlock, a misused mutex); the first
- * error is the one reported.
- */
-void sim_fatal(struct sim *s, const char *fmt, ...)
+/* How grave an error is: a graver one replaces a lesser. */
+static int error_rank(int code)
+{
+	switch (code) {
+	case DLSIM_EXIT_FAILURE:
+		return 4;
+	case DLSIM_EXIT_DEADLOCK:
+		return 3;
+	case DLSIM_EXIT_REFUSED:
+		return 2;
+	case DLSIM_EXIT_INVARIANT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+void sim_error(struct sim *s, int code, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (s->fatal[0])
+	if (error_rank(code) <= error_rank(s->err.code))
 		return;
+	s->err.code = code;
 	va_start(ap, fmt);
-	vsnprintf(s->fatal, sizeof(s->fatal), fmt, ap);
+	vsnprintf(s->err.msg, sizeof(s->err.msg), fmt, ap);
 	va_end(ap);
-}
-
-void sim_oom(struct sim *s)
-{
-	s->oom = true;
 }
 
 /* The simulator calls the library only where the call applies to the

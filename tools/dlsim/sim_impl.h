@@ -258,6 +258,21 @@ struct mark {
 
 struct sim_writer;
 
+/*
+ * Why a run stops, one kind at a time; the graver replaces the lesser
+ * (out of memory, then a fatal error, then a refusal, then a broken
+ * invariant), and of two of one kind the first stays.
+ */
+struct sim_error {
+	/* 0 none, or the exit code it ends with: DLSIM_EXIT_FAILURE (out of
+	 * memory: sim_run() returns -1), _DEADLOCK (a deadlock, a misused
+	 * mutex, an internal error), _REFUSED (the library refused a
+	 * reservation, as rt-app stops when sched_setattr() fails; the
+	 * refusal is said where it happens), _INVARIANT (--check) */
+	int code;
+	char msg[512];  /* what stderr says for _DEADLOCK and _INVARIANT */
+};
+
 /* One chosen output: its writer, its file and the sections the writer
  * fills during the run (temporary files, appended at the end). */
 #define SINK_PARTS 3
@@ -301,10 +316,8 @@ struct sim {
 	uint64_t jobs_at;
 	struct sim_sink sinks[MAX_OUTPUTS]; /* the chosen outputs (output.c) */
 	size_t nr_sinks;
-	const char *broken; /* the invariant --check found broken */
-	/* the library's refusal (DLS_E*) of a thread's reservation: the run
-	 * stops, as rt-app does when sched_setattr() fails; 0 = none */
-	int refused;
+	/* why the run stops, the one error channel (platform.c) */
+	struct sim_error err;
 	bool timeline;      /* an output wants run slices and marks */
 	bool samples;       /* an output wants every response time */
 	bool job_log;       /* an output wants every job (struct job_rec) */
@@ -320,8 +333,6 @@ struct sim {
 	size_t nr_pi_tasks, nr_pi_mutexes;
 	bool has_mutexes;
 	unsigned int mutexes_held;  /* owned right now, by anyone */
-	char fatal[512];   /* a deadlock or a misused mutex stops the run */
-	bool oom;          /* memory ran out: the run stops, sim_run() returns -1 */
 	/* hotplug */
 	struct hotplug_ev *hp;
 	struct hotplug_log *hp_log;
@@ -387,15 +398,22 @@ static inline void q_remove(struct sim *s, struct qev *e)
 void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what);
 void add_mark(struct sim *s, int cpu, int thread, const char *what);
 void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline);
-void sim_fatal(struct sim *s, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+/* Note error @code (DLSIM_EXIT_*) with a message, unless a graver one or
+ * one of its kind is noted already (struct sim_error). */
+void sim_error(struct sim *s, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Stop the run with a message (a deadlock, a misused mutex, an internal
+ * error): sim_error(DLSIM_EXIT_DEADLOCK). */
+#define sim_fatal(s, ...) sim_error((s), DLSIM_EXIT_DEADLOCK, __VA_ARGS__)
 /* Memory ran out: the run stops at the end of this step and sim_run()
  * returns -1. Whatever failed to grow was left as it was. */
-void sim_oom(struct sim *s);
+#define sim_oom(s) sim_error((s), DLSIM_EXIT_FAILURE, "out of memory")
+/* The library refused a reservation (said on stderr already). */
+#define sim_refused(s) sim_error((s), DLSIM_EXIT_REFUSED, "refused")
 /* The run stops at the end of this step: a fatal error or no memory. */
 static inline bool sim_stopping(const struct sim *s)
 {
-	return s->fatal[0] || s->oom;
+	return s->err.code == DLSIM_EXIT_DEADLOCK || s->err.code == DLSIM_EXIT_FAILURE;
 }
 void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
 bool same_cluster(const struct workload *w, int a, int b);

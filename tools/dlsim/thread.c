@@ -724,7 +724,7 @@ static void report_pin(struct sim *s, const struct thread *t, uint64_t allowed,
 		: "workload", line, col, t->name, list, s->nr_cpus, call, err);
 	fprintf(stderr, "dlsim:   \"simulation\": {\"affinity\": \"library\"} lets the "
 		"library pin it (beyond Linux); \"admission\": \"off\" is Linux's own way\n");
-	s->refused = DLS_EINVAL;
+	sim_refused(s);
 }
 
 /* The library's CPU mask of the CPUs in @bits (global scheduling). */
@@ -764,7 +764,7 @@ static bool phase_refuse(struct sim *s, const struct thread *t, const char *why)
 	fprintf(stderr, "dlsim: %s:%d:%d: phase \"%s\" of \"%s\": %s\n",
 		s->w->fname ? s->w->fname : "workload", line, col,
 		t->task->phases[t->phase].name, t->name, why);
-	s->refused = DLS_EINVAL;
+	sim_refused(s);
 	return true;
 }
 
@@ -882,7 +882,7 @@ static bool become_dl(struct sim *s, struct thread *t, const struct dls_params *
 	}
 	if (r) {
 		report_refusal_at(s, t, p, r, line, col);
-		s->refused = r;
+		sim_refused(s);
 		return true;
 	}
 	if (!entity_affinity(s, t, allowed)) {
@@ -977,7 +977,7 @@ static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *
 			if (r) {
 				phase_pos(t, &line, &col);
 				report_refusal_at(s, t, &p, r, line, col);
-				s->refused = r;
+				sim_refused(s);
 				return true;
 			}
 		}
@@ -1130,7 +1130,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	if (t->cpu < 0) {
 		report_refusal(s, t, &p, err);
 		t->exited = true;
-		s->refused = err;
+		sim_refused(s);
 		return;
 	}
 	/* rt-app's t_first: the run's start (t_zero) + delay, for a forked
