@@ -68,10 +68,10 @@ int sim_outputs_start(struct sim *s)
 		struct sim_sink *k = &s->sinks[i];
 
 		for (unsigned int p = 0; p < k->w->nr_parts; p++) {
-			k->part[p] = tmpfile();
+			k->part[p] = out_file_scratch();
 			if (!k->part[p]) {
-				fprintf(stderr, "dlsim: cannot open %s: %s\n", k->path,
-					strerror(errno));
+				fprintf(stderr, "dlsim: cannot write %s: no scratch file "
+					"($TMPDIR, else /tmp): %s\n", k->path, strerror(errno));
 				sim_outputs_discard(s);
 				return -1;
 			}
