@@ -42,11 +42,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* ---- event queue ---------------------------------------------------- */
-
-
-
-
 /* ---- platform ops ----------------------------------------------------- */
 
 static uint64_t op_now(void *ctx, int cpu)
@@ -105,8 +100,6 @@ static const struct dls_ops sim_ops = {
 	.trace = op_trace,
 };
 
-
-
 /* ---- progress bar ------------------------------------------------------ */
 
 static double wall_seconds(const struct timespec *since)
@@ -158,8 +151,6 @@ static void draw_progress(struct sim *s, uint64_t horizon, bool done)
 	s->last_draw = el;
 	s->drawn = true;
 }
-
-
 
 /* ---- --check ------------------------------------------------------------ */
 

@@ -137,7 +137,6 @@ static void setup_lists(struct sim *s)
 
 /* ---- PI mutexes --------------------------------------------------------- */
 
-
 static struct wait_list *pi_list(struct dls_pi_mutex *m)
 {
 	return dls_container_of(m, struct wait_list, pm);
@@ -171,7 +170,6 @@ void pi_sync_own(struct sim *s, struct thread *t)
 	if (t->dl_policy && t->started && t->pi.own.dl != t->se.deadline)
 		dls_pi_set_own(&s->pi, &t->pi, t->pi.own.prio, true, t->se.deadline);
 }
-
 
 /* Deboosted: back to its own class, on the CPU the entity was last on. */
 static void dl_boost_end(struct sim *s, struct thread *t)
@@ -346,7 +344,6 @@ void cond_wake(struct sim *s, struct thread *t)
 		return; /* it waits for the mutex now */
 	thread_wake(s, t);
 }
-
 
 /* ---- set-up and --check ---------------------------------------------------- */
 

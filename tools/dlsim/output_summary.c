@@ -141,7 +141,6 @@ static int write_summary(struct sim_sink *k, struct sim *s, FILE *out, uint64_t 
 	return 0;
 }
 
-
 const struct sim_writer sim_summary_writer = {
 	.samples = true,
 	.finish = write_summary,

@@ -18,8 +18,6 @@
 
 /* ---- threads ---------------------------------------------------------- */
 
-
-
 /* @t's wake-up event (its start, a sleep's end or a timer tick) is due. */
 void thread_wake_event(struct sim *s, struct thread *t)
 {
@@ -546,7 +544,6 @@ void thread_advance_events(struct sim *s, struct thread *t)
 }
 
 /* ---- placement -------------------------------------------------------- */
-
 
 /*
  * Clustered mode: a deadline thread stays inside one cluster (global EDF

@@ -45,7 +45,6 @@ static int event_type_of(const char *key)
 	return -1;
 }
 
-
 static const char *get_string_member(struct ctx *c, const struct json_value *obj,
 				     const char *key, const char *dflt)
 {
@@ -579,7 +578,6 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 	}
 	return ok;
 }
-
 
 static size_t task_index(const struct workload *w, const char *name)
 {

@@ -56,7 +56,6 @@ void *wl_alloc(struct ctx *c, size_t n)
 	return p;
 }
 
-
 /* A bare key ("suspend", with no value) where a value is needed. */
 bool bare_key(struct ctx *c, const struct json_member *m)
 {
