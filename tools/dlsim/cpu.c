@@ -20,9 +20,7 @@ void close_slice(struct sim *s, int cpu)
 
 	if (!c->curr || c->slice_start == s->now)
 		return;
-	if (s->opt->on_slice)
-		s->opt->on_slice(s->opt->cb_arg, cpu, c->curr->name, c->slice_start, s->now);
-	if (s->timeline)
+	if (s->slices)
 		sim_emit_slice(s, &(struct slice){ cpu, c->curr->id, c->slice_start, s->now });
 	c->slice_start = s->now;
 }

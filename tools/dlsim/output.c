@@ -37,6 +37,10 @@ void sim_outputs_plan(struct sim *s)
 		w[n] = &sim_jobs_writer;
 		path[n++] = opt->jobs_path;
 	}
+	if (opt->on_slice || opt->on_job) {
+		w[n] = &sim_observer_writer;
+		path[n++] = NULL;
+	}
 	for (size_t i = 0; i < n; i++) {
 		s->sinks[i].w = w[i];
 		s->sinks[i].path = path[i];
@@ -44,7 +48,9 @@ void sim_outputs_plan(struct sim *s)
 		s->samples |= w[i]->samples;
 		s->job_log |= w[i]->jobs;
 		s->budget_log |= w[i]->budget;
+		s->job_ends |= w[i]->job_ends && opt->on_job;
 	}
+	s->slices = s->timeline || opt->on_slice;
 	s->nr_sinks = n;
 }
 
@@ -112,6 +118,13 @@ void sim_emit_budget(struct sim *s, const struct budget_sample *b)
 	for (size_t i = 0; i < s->nr_sinks; i++)
 		if (s->sinks[i].w->on_budget)
 			s->sinks[i].w->on_budget(&s->sinks[i], s, b);
+}
+
+void sim_emit_job_end(struct sim *s, const struct job_rec *j)
+{
+	for (size_t i = 0; i < s->nr_sinks; i++)
+		if (s->sinks[i].w->on_job_end)
+			s->sinks[i].w->on_job_end(&s->sinks[i], s, j);
 }
 
 void sim_emit_jobs(struct sim *s)

@@ -18,12 +18,16 @@ struct sim_writer {
 	bool samples;   /* reads every response time (the p99) */
 	bool jobs;      /* reads every job (struct job_rec) */
 	bool budget;    /* reads the reservations' budget samples */
+	bool job_ends;  /* reads each job as it ends (on_job_end) */
 	unsigned int nr_parts; /* sections (temporary files) it writes during the run */
 	/* One record as the run produces it; NULL: not read. */
 	void (*on_slice)(struct sim_sink *k, const struct sim *s, const struct slice *sl);
 	void (*on_mark)(struct sim_sink *k, const struct sim *s, const struct mark *m);
 	void (*on_job)(struct sim_sink *k, const struct sim *s, const struct job_rec *j);
 	void (*on_budget)(struct sim_sink *k, const struct sim *s, const struct budget_sample *b);
+	/* A job as it ends (on_job: once its instant is over, with a throttle
+	 * at that instant counted in it). */
+	void (*on_job_end)(struct sim_sink *k, const struct sim *s, const struct job_rec *j);
 	/* Write the finished run of [0, horizon) to @f, the sections included;
 	 * 0, or an errno value when a section could not be written or read. */
 	int (*finish)(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horizon);
@@ -34,6 +38,7 @@ extern const struct sim_writer sim_json_writer;    /* --json */
 extern const struct sim_writer sim_trace_writer;   /* --trace (Chrome/Perfetto) */
 extern const struct sim_writer sim_svg_writer;     /* --svg (Gantt chart) */
 extern const struct sim_writer sim_jobs_writer;    /* --jobs (CSV, one row per job) */
+extern const struct sim_writer sim_observer_writer; /* sim_options::on_slice, on_job */
 
 /* Helpers the writers share (output_util.c). */
 #define ESC_SIZE 1024 /* names are under 64 bytes, hotplug lists 160 */

@@ -52,7 +52,7 @@
 #define US 1000ULL
 #define SLICE_RR (100 * 1000 * US)
 #define CAPACITY_SCALE 1024 /* a full-speed CPU (dls_rq_set_capacity) */
-#define MAX_OUTPUTS 5 /* summary, JSON, trace, SVG, jobs (output.c) */
+#define MAX_OUTPUTS 6 /* summary, JSON, trace, SVG, jobs, observers (output.c) */
 
 enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG, EV_ZERO_LAG };
 
@@ -319,6 +319,8 @@ struct sim {
 	/* why the run stops, the one error channel (platform.c) */
 	struct sim_error err;
 	bool timeline;      /* an output wants run slices and marks */
+	bool slices;        /* an output wants run slices (timeline, or an observer) */
+	bool job_ends;      /* an output wants each job as it ends (an observer) */
 	bool samples;       /* an output wants every response time */
 	bool job_log;       /* an output wants every job (struct job_rec) */
 	bool budget_log;    /* an output wants the reservations' budgets */
@@ -494,5 +496,8 @@ void sim_emit_mark(struct sim *s, const struct mark *m);
 void sim_emit_budget(struct sim *s, const struct budget_sample *b);
 /* The jobs waiting in s->jobs (completed at s->jobs_at). */
 void sim_emit_jobs(struct sim *s);
+/* A job that ends now, before a throttle at this instant is counted in
+ * it (sim_options::on_job). */
+void sim_emit_job_end(struct sim *s, const struct job_rec *j);
 
 #endif

@@ -30,14 +30,8 @@ void thread_wake_event(struct sim *s, struct thread *t)
 /* The job ending now, for --jobs and the JSON; the next one starts afresh. */
 static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
 {
-	if (s->job_log) {
-		/* held until the clock moves on: a throttle at this instant
-		 * still counts for the job (job_note_throttle()) */
-		if (s->nr_jobs && s->jobs_at != s->now)
-			sim_emit_jobs(s);
-		s->jobs_at = s->now;
-		GROW(s->jobs, s->nr_jobs, s->cap_jobs, { sim_oom(s); return; });
-		s->jobs[s->nr_jobs++] = (struct job_rec){
+	if (s->job_log || s->job_ends) {
+		struct job_rec j = {
 			.thread = t->id, .index = t->jobs - 1, .release = t->job_release,
 			.start = t->job_start, .end = s->now, .ran = t->job_ran,
 			.deadline = deadline, .has_server = t->is_dl,
@@ -45,7 +39,19 @@ static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
 			.preemptions = t->job_preemptions, .migrations = t->job_migrations,
 			.throttles = t->job_throttles,
 		};
-		t->last_job_rec = s->nr_jobs - 1;
+
+		if (s->job_ends)
+			sim_emit_job_end(s, &j);
+		if (s->job_log) {
+			/* held until the clock moves on: a throttle at this
+			 * instant still counts for the job (job_note_throttle()) */
+			if (s->nr_jobs && s->jobs_at != s->now)
+				sim_emit_jobs(s);
+			s->jobs_at = s->now;
+			GROW(s->jobs, s->nr_jobs, s->cap_jobs, { sim_oom(s); return; });
+			s->jobs[s->nr_jobs++] = j;
+			t->last_job_rec = s->nr_jobs - 1;
+		}
 	}
 	t->last_job_end = s->now;
 	t->job_ran = false;
@@ -99,9 +105,7 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline)
 			t->max_lateness = late;
 		add_mark(s, tcpu(t), t->id, "miss");
 	}
-	if (s->opt->on_job)
-		s->opt->on_job(s->opt->cb_arg, t->name, t->job_release, s->now, miss);
-	log_job(s, t, deadline);
+	log_job(s, t, deadline); /* and to the observer (sim_options::on_job) */
 }
 
 /* ---- timers --------------------------------------------------------------
