@@ -60,7 +60,7 @@ static struct qev *timer_event(struct dls_timer *t)
 
 static void op_arm(void *ctx, struct dls_timer *t, uint64_t abs_ns)
 {
-	q_add(ctx, timer_event(t), abs_ns);
+	dlsim_q_add(ctx, timer_event(t), abs_ns);
 }
 
 static void op_cancel(void *ctx, struct dls_timer *t)
@@ -79,7 +79,7 @@ static void op_trace(void *ctx, const struct dls_trace_event *ev)
 	struct thread *th = dls_container_of(ev->se, struct thread, se);
 
 	if (ev->type == DLS_TRACE_THROTTLE)
-		job_note_throttle(s, th);
+		dlsim_job_note_throttle(s, th);
 	if ((ev->type != DLS_TRACE_THROTTLE && ev->type != DLS_TRACE_REPLENISH) ||
 	    (!s->timeline && !s->budget_log))
 		return;
@@ -89,7 +89,7 @@ static void op_trace(void *ctx, const struct dls_trace_event *ev)
 			.cpu = ev->cpu, .thread = th->id, .t = s->now,
 			.what = ev->type == DLS_TRACE_THROTTLE ? "throttle" : "replenish",
 			.has_budget = true, .runtime = ev->runtime, .deadline = ev->deadline });
-	add_budget_sample(s, th->id, ev->runtime, ev->deadline);
+	dlsim_add_budget_sample(s, th->id, ev->runtime, ev->deadline);
 }
 
 static const struct dls_ops sim_ops = {
@@ -165,18 +165,18 @@ static const char *check_all(struct sim *s)
 		    s->rqs[cpu].curr != &s->cpus[cpu].curr->se)
 			return "the running deadline thread is not the runqueue's current";
 	}
-	err = q_check(s);
+	err = dlsim_q_check(s);
 	if (err)
 		return err;
 	if (s->has_mutexes) {
-		err = lock_check(s);
+		err = dlsim_lock_check(s);
 		if (err)
 			return err;
 	}
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
 		if (s->cpus[cpu].offline && s->cpus[cpu].curr)
 			return "an offline CPU runs a thread";
-	return lower_check(s);
+	return dlsim_lower_check(s);
 }
 
 /* ---- set-up and tear-down ------------------------------------------------ */
@@ -271,7 +271,7 @@ static bool full_affinity(const struct workload *w, int nr_cpus)
 			return false;
 	}
 	for (int cpu = 1; cpu < nr_cpus; cpu++)
-		if (w->mode == WL_MODE_CLUSTERED && !same_cluster(w, 0, cpu))
+		if (w->mode == WL_MODE_CLUSTERED && !dlsim_same_cluster(w, 0, cpu))
 			return false;
 	return true;
 }
@@ -288,7 +288,7 @@ static int setup_hotplug(struct sim *s)
 		dls_rb_node_init(&s->hp[i].q.node);
 		s->hp[i].q.kind = EV_HOTPLUG;
 		s->hp[i].idx = i;
-		q_add(s, &s->hp[i].q, (uint64_t)w->hotplug[i].at_us * US);
+		dlsim_q_add(s, &s->hp[i].q, (uint64_t)w->hotplug[i].at_us * US);
 	}
 	return 0;
 }
@@ -302,7 +302,7 @@ static int sim_setup(struct sim *s, const struct workload *w, const struct sim_o
 	s->tick_ns = w->tick_hz ? 1000000000ULL / (uint64_t)w->tick_hz : 0;
 	dls_rb_root_cached_init(&s->queue);
 	sim_outputs_plan(s);
-	if (setup_domain(s) || lock_setup(s) || s->err.code == DLSIM_EXIT_FAILURE)
+	if (setup_domain(s) || dlsim_lock_setup(s) || s->err.code == DLSIM_EXIT_FAILURE)
 		return -1;
 	s->full_affinity = full_affinity(w, s->nr_cpus);
 	return 0;
@@ -503,9 +503,9 @@ static void run_due_events(struct sim *s)
 
 			dls_timer_expired(&th->se.inactive_timer);
 		} else if (e->kind == EV_HOTPLUG) {
-			hotplug_apply(s, dls_container_of(e, struct hotplug_ev, q));
+			dlsim_hotplug_apply(s, dls_container_of(e, struct hotplug_ev, q));
 		} else {
-			thread_wake_event(s, dls_container_of(e, struct thread, wake));
+			dlsim_thread_wake_event(s, dls_container_of(e, struct thread, wake));
 		}
 	}
 }
@@ -538,14 +538,14 @@ static void pick_passes(struct sim *s)
 			if (must_pick(s, cpu) || (!c->curr && !nothing_to_pick(s, cpu))) {
 				struct thread *before = c->curr;
 
-				cpu_reschedule(s, cpu);
+				dlsim_cpu_reschedule(s, cpu);
 				again |= c->curr != before;
 			}
 		}
 		/* Lower-class threads left waiting move to CPUs that can run
 		 * them now (lower.c), which then pick again. */
 		if (s->nr_lower_waiting)
-			again |= lower_balance(s);
+			again |= dlsim_lower_balance(s);
 		for (int cpu = 0; cpu < s->nr_cpus && !again; cpu++)
 			again = !s->cpus[cpu].offline && must_pick(s, cpu);
 		if (!again)
@@ -602,7 +602,7 @@ static uint64_t run_loop(struct sim *s, uint64_t horizon, struct sim_result *res
 		if (!sim_stopping(s) && s->mutexes_held)
 			for (int i = 0; i < s->nr_threads; i++)
 				if (s->threads[i]->nr_held || s->threads[i]->pi.blocked_on)
-					pi_sync_own(s, s->threads[i]);
+					dlsim_pi_sync_own(s, s->threads[i]);
 		if (!sim_stopping(s))
 			pick_passes(s);
 		if (step_stops(s, res))
@@ -617,16 +617,16 @@ static uint64_t run_loop(struct sim *s, uint64_t horizon, struct sim_result *res
 static void close_run(struct sim *s, struct sim_result *res)
 {
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		close_slice(s, cpu);
+		dlsim_close_slice(s, cpu);
 		if (s->cpus[cpu].offline)
-			add_offline_span(s, cpu, s->now);
+			dlsim_add_offline_span(s, cpu, s->now);
 	}
 	for (int i = 0; i < s->nr_threads; i++) {
 		struct thread *t = s->threads[i];
 
 		if (t->boost_on)
 			t->boosted_ns += s->now - t->boost_start;
-		res->overdue += job_overdue(s, t);
+		res->overdue += dlsim_job_overdue(s, t);
 		if (t->lock_waiting) {
 			/* Still waiting: count the wait so far. */
 			uint64_t wt = s->now - t->lock_wait_start;

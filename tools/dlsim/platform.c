@@ -22,7 +22,7 @@ static bool qev_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
 	return x->seq < y->seq;
 }
 
-void q_add(struct sim *s, struct qev *e, uint64_t t)
+void dlsim_q_add(struct sim *s, struct qev *e, uint64_t t)
 {
 	q_remove(s, e);
 	e->t = t;
@@ -32,14 +32,14 @@ void q_add(struct sim *s, struct qev *e, uint64_t t)
 }
 
 /* The queue's order (--check). */
-const char *q_check(struct sim *s)
+const char *dlsim_q_check(struct sim *s)
 {
 	return dls_rb_check_cached(&s->queue, qev_less);
 }
 
 /* ---- records for the outputs ------------------------------------------ */
 
-void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what)
+void dlsim_add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what)
 {
 	if (s->timeline)
 		sim_emit_mark(s, &(struct mark){ .cpu = cpu, .thread = thread, .t = t,
@@ -47,15 +47,15 @@ void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *wha
 }
 
 /* A reservation's remaining budget and deadline now, for the trace. */
-void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline)
+void dlsim_add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline)
 {
 	if (s->budget_log)
 		sim_emit_budget(s, &(struct budget_sample){ thread, s->now, runtime, deadline });
 }
 
-void add_mark(struct sim *s, int cpu, int thread, const char *what)
+void dlsim_add_mark(struct sim *s, int cpu, int thread, const char *what)
 {
-	add_mark_at(s, cpu, thread, s->now, what);
+	dlsim_add_mark_at(s, cpu, thread, s->now, what);
 }
 
 /* ---- errors ------------------------------------------------------------ */
@@ -91,7 +91,7 @@ void sim_error(struct sim *s, int code, const char *fmt, ...)
 
 /* The simulator calls the library only where the call applies to the
  * entity's state: a refusal is a simulator bug, reported as one. */
-void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t)
+void dlsim_lib_ok(struct sim *s, int rc, const char *call, const struct thread *t)
 {
 	if (rc)
 		sim_fatal(s, "internal error: %s refused for \"%s\": %s", call, t->name,
@@ -101,7 +101,7 @@ void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t)
 /* ---- the platform's description ---------------------------------------- */
 
 /* Whether CPUs @a and @b are in one cluster (or both in none). */
-bool same_cluster(const struct workload *w, int a, int b)
+bool dlsim_same_cluster(const struct workload *w, int a, int b)
 {
 	const char *x = w->cpus[a].cluster, *y = w->cpus[b].cluster;
 

@@ -303,14 +303,14 @@ struct sim {
 	uint64_t lower_seq; /* orders the lower classes' queues */
 	unsigned int nr_lower_waiting; /* threads in every CPU's lower queue */
 	unsigned int nr_rt_waiting;    /* of which FIFO/RR (priority > 0) */
-	bool lower_dirty;   /* a queue or a CPU's thread changed since lower_balance() */
+	bool lower_dirty;   /* a queue or a CPU's thread changed since dlsim_lower_balance() */
 	struct wait_list *lists;
 	size_t nr_lists;
 	struct utimer *timers; /* the shared timers (refs not "unique") */
 	size_t nr_timers, cap_timers;
 	/* the jobs completed at the instant jobs_at, not yet handed to the
 	 * outputs: a throttle at that instant still counts for its job
-	 * (job_note_throttle()); sim_emit_jobs() hands them over */
+	 * (dlsim_job_note_throttle()); sim_emit_jobs() hands them over */
 	struct job_rec *jobs;
 	size_t nr_jobs, cap_jobs;
 	uint64_t jobs_at;
@@ -388,8 +388,8 @@ static inline struct dls_rq *rq_of(struct sim *s, const struct thread *t)
  */
 
 /* platform.c: the event queue, records, errors */
-void q_add(struct sim *s, struct qev *e, uint64_t t);
-const char *q_check(struct sim *s); /* the queue's order (--check) */
+void dlsim_q_add(struct sim *s, struct qev *e, uint64_t t);
+const char *dlsim_q_check(struct sim *s); /* the queue's order (--check) */
 static inline void q_remove(struct sim *s, struct qev *e)
 {
 	if (e->queued) {
@@ -397,9 +397,9 @@ static inline void q_remove(struct sim *s, struct qev *e)
 		e->queued = false;
 	}
 }
-void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what);
-void add_mark(struct sim *s, int cpu, int thread, const char *what);
-void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline);
+void dlsim_add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what);
+void dlsim_add_mark(struct sim *s, int cpu, int thread, const char *what);
+void dlsim_add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline);
 /* Note error @code (DLSIM_EXIT_*) with a message, unless a graver one or
  * one of its kind is noted already (struct sim_error). */
 void sim_error(struct sim *s, int code, const char *fmt, ...)
@@ -417,52 +417,52 @@ static inline bool sim_stopping(const struct sim *s)
 {
 	return s->err.code == DLSIM_EXIT_DEADLOCK || s->err.code == DLSIM_EXIT_FAILURE;
 }
-void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
-bool same_cluster(const struct workload *w, int a, int b);
+void dlsim_lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
+bool dlsim_same_cluster(const struct workload *w, int a, int b);
 
 /* lower.c: the classes below SCHED_DEADLINE */
-void lower_add(struct sim *s, struct thread *t, bool head);
-void lower_remove(struct sim *s, struct thread *t);
-void lower_wake(struct sim *s, struct thread *t);
-void lower_put_prev(struct sim *s, int cpu, struct thread *prev);
-struct thread *lower_pick(struct sim *s, int cpu);
-void lower_yield(struct sim *s, struct thread *t);
-void lower_move(struct sim *s, struct thread *t, int cpu);
-bool lower_balance(struct sim *s);
-const char *lower_check(struct sim *s);
-uint32_t fair_weight(enum wl_policy policy, int nice);
-void thread_reweight(struct sim *s, struct thread *t, uint32_t weight);
-void thread_set_nice(struct sim *s, struct thread *t, int nice);
+void dlsim_lower_add(struct sim *s, struct thread *t, bool head);
+void dlsim_lower_remove(struct sim *s, struct thread *t);
+void dlsim_lower_wake(struct sim *s, struct thread *t);
+void dlsim_lower_put_prev(struct sim *s, int cpu, struct thread *prev);
+struct thread *dlsim_lower_pick(struct sim *s, int cpu);
+void dlsim_lower_yield(struct sim *s, struct thread *t);
+void dlsim_lower_move(struct sim *s, struct thread *t, int cpu);
+bool dlsim_lower_balance(struct sim *s);
+const char *dlsim_lower_check(struct sim *s);
+uint32_t dlsim_fair_weight(enum wl_policy policy, int nice);
+void dlsim_thread_reweight(struct sim *s, struct thread *t, uint32_t weight);
+void dlsim_thread_set_nice(struct sim *s, struct thread *t, int nice);
 
 /* wake.c: leaving and joining a runqueue */
-void thread_block(struct sim *s, struct thread *t, bool job_done);
-void thread_wake(struct sim *s, struct thread *t);
-bool dl_boost_start(struct sim *s, struct thread *t);
+void dlsim_thread_block(struct sim *s, struct thread *t, bool job_done);
+void dlsim_thread_wake(struct sim *s, struct thread *t);
+bool dlsim_dl_boost_start(struct sim *s, struct thread *t);
 
 /* cpu.c: what a CPU runs, hotplug */
-void cpu_reschedule(struct sim *s, int cpu);
-void close_slice(struct sim *s, int cpu);
-void add_offline_span(struct sim *s, int cpu, uint64_t end);
-void hotplug_apply(struct sim *s, const struct hotplug_ev *h);
+void dlsim_cpu_reschedule(struct sim *s, int cpu);
+void dlsim_close_slice(struct sim *s, int cpu);
+void dlsim_add_offline_span(struct sim *s, int cpu, uint64_t end);
+void dlsim_hotplug_apply(struct sim *s, const struct hotplug_ev *h);
 
 /* lock.c: wait lists and PI mutexes (the rt-app interpreter's) */
-int lock_setup(struct sim *s);
-const char *lock_check(struct sim *s);
-struct wait_list *list_get(struct sim *s, const char *name, enum wait_kind kind);
-void list_push(struct sim *s, struct wait_list *l, struct thread *t);
-struct thread *list_pop(struct wait_list *l);
-struct thread *list_pop_futex(struct wait_list *l);
-int pi_prio(const struct thread *t);
-void pi_sync_own(struct sim *s, struct thread *t);
-bool mutex_lock(struct sim *s, struct wait_list *m, struct thread *t);
-void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t);
-void cond_wake(struct sim *s, struct thread *t);
+int dlsim_lock_setup(struct sim *s);
+const char *dlsim_lock_check(struct sim *s);
+struct wait_list *dlsim_list_get(struct sim *s, const char *name, enum wait_kind kind);
+void dlsim_list_push(struct sim *s, struct wait_list *l, struct thread *t);
+struct thread *dlsim_list_pop(struct wait_list *l);
+struct thread *dlsim_list_pop_futex(struct wait_list *l);
+int dlsim_pi_prio(const struct thread *t);
+void dlsim_pi_sync_own(struct sim *s, struct thread *t);
+bool dlsim_mutex_lock(struct sim *s, struct wait_list *m, struct thread *t);
+void dlsim_mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t);
+void dlsim_cond_wake(struct sim *s, struct thread *t);
 
 /* thread.c: the rt-app interpreter (threads, phases, events) */
-void thread_advance_events(struct sim *s, struct thread *t);
-void thread_wake_event(struct sim *s, struct thread *t);
-bool job_overdue(const struct sim *s, const struct thread *t);
-void job_note_throttle(struct sim *s, struct thread *t);
+void dlsim_thread_advance_events(struct sim *s, struct thread *t);
+void dlsim_thread_wake_event(struct sim *s, struct thread *t);
+bool dlsim_job_overdue(const struct sim *s, const struct thread *t);
+void dlsim_job_note_throttle(struct sim *s, struct thread *t);
 void sim_spawn(struct sim *s, const struct wl_task *task, int instance);
 
 /* Run @t's zero-time events up to its next run, sleep or block. Called for
@@ -470,7 +470,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance);
 static inline void thread_advance(struct sim *s, struct thread *t)
 {
 	if (!t->exited && t->runnable && !t->in_run && !t->in_runtime && !t->in_wall)
-		thread_advance_events(s, t);
+		dlsim_thread_advance_events(s, t);
 }
 
 /* engine.c, the top: the library's platform ops, the step loop, sim_run() */

@@ -19,12 +19,12 @@
 /* ---- threads ---------------------------------------------------------- */
 
 /* @t's wake-up event (its start, a sleep's end or a timer tick) is due. */
-void thread_wake_event(struct sim *s, struct thread *t)
+void dlsim_thread_wake_event(struct sim *s, struct thread *t)
 {
 	/* Its next events run once it is picked: a thread takes a mutex
 	 * when it runs, not when it wakes. */
 	t->started = true;
-	thread_wake(s, t);
+	dlsim_thread_wake(s, t);
 }
 
 /* The job ending now, for --jobs and the JSON; the next one starts afresh. */
@@ -44,7 +44,7 @@ static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
 			sim_emit_job_end(s, &j);
 		if (s->job_log) {
 			/* held until the clock moves on: a throttle at this
-			 * instant still counts for the job (job_note_throttle()) */
+			 * instant still counts for the job (dlsim_job_note_throttle()) */
 			if (s->nr_jobs && s->jobs_at != s->now)
 				sim_emit_jobs(s);
 			s->jobs_at = s->now;
@@ -71,7 +71,7 @@ static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
  * queued, and only replenishes it). Any other throttle belongs to the job
  * under way (it delays that job's work).
  */
-void job_note_throttle(struct sim *s, struct thread *t)
+void dlsim_job_note_throttle(struct sim *s, struct thread *t)
 {
 	if (t->jobs && t->last_job_end == s->now) {
 		if (s->job_log) /* still held: it ended at this instant */
@@ -103,7 +103,7 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline)
 		t->misses++;
 		if (late > t->max_lateness)
 			t->max_lateness = late;
-		add_mark(s, tcpu(t), t->id, "miss");
+		dlsim_add_mark(s, tcpu(t), t->id, "miss");
 	}
 	log_job(s, t, deadline); /* and to the observer (sim_options::on_job) */
 }
@@ -186,7 +186,7 @@ static const struct wl_event *next_timer_event(const struct thread *t)
  * The deadline is the one its next timer event would give it now (a
  * shared timer may have moved on since the job's release).
  */
-bool job_overdue(const struct sim *s, const struct thread *t)
+bool dlsim_job_overdue(const struct sim *s, const struct thread *t)
 {
 	const struct wl_event *ev;
 	const struct utimer *u;
@@ -262,8 +262,8 @@ static bool ev_runtime(struct sim *s, struct thread *t, const struct wl_event *e
 static bool ev_sleep(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
 	if (ev->us > 0) {
-		thread_block(s, t, false);
-		q_add(s, &t->wake, s->now + (uint64_t)ev->us * US);
+		dlsim_thread_block(s, t, false);
+		dlsim_q_add(s, &t->wake, s->now + (uint64_t)ev->us * US);
 	}
 	return false;
 }
@@ -295,19 +295,19 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 	if (!ev->absolute && dls_time_before(u->next, s->now))
 		u->next = s->now;
 	if (dls_time_after(u->next, s->now)) {
-		thread_block(s, t, true);
-		q_add(s, &t->wake, u->next);
+		dlsim_thread_block(s, t, true);
+		dlsim_q_add(s, &t->wake, u->next);
 	}
 	t->job_release = u->next;
 	if (t->runnable && s->cpus[tcpu(t)].curr == t) {
 		/* Straight into its next job: the run slice ends with this
 		 * one; the next job starts when it is next charged (it may
 		 * be throttled or preempted in this very instant). */
-		close_slice(s, tcpu(t));
+		dlsim_close_slice(s, tcpu(t));
 	}
-	add_mark_at(s, tcpu(t), t->id, u->next, "release");
+	dlsim_add_mark_at(s, tcpu(t), t->id, u->next, "release");
 	if (dl)
-		add_mark_at(s, tcpu(t), t->id, u->next + rel_dl, "deadline");
+		dlsim_add_mark_at(s, tcpu(t), t->id, u->next + rel_dl, "deadline");
 	return false;
 }
 
@@ -321,7 +321,7 @@ static bool ev_yield(struct sim *s, struct thread *t, const struct wl_event *ev)
 	}
 	if (!t->is_dl && s->cpus[t->cpu].nr_lower) {
 		/* Let the others of its class run first. */
-		lower_yield(s, t);
+		dlsim_lower_yield(s, t);
 		s->cpus[t->cpu].need_resched = true;
 		return true;
 	}
@@ -330,26 +330,26 @@ static bool ev_yield(struct sim *s, struct thread *t, const struct wl_event *ev)
 
 static bool ev_lock(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	mutex_lock(s, list_get(s, ev->ref, WAIT_MUTEX), t);
+	dlsim_mutex_lock(s, dlsim_list_get(s, ev->ref, WAIT_MUTEX), t);
 	return false;
 }
 
 static bool ev_unlock(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	mutex_unlock(s, list_get(s, ev->ref, WAIT_MUTEX), t);
+	dlsim_mutex_unlock(s, dlsim_list_get(s, ev->ref, WAIT_MUTEX), t);
 	return false;
 }
 
 /* signal wakes one waiter, broad every one, resume every suspended one. */
 static bool ev_signal(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	struct wait_list *c = list_get(s, ev->ref, ev->type == WL_RESUME ? WAIT_SUSPEND
+	struct wait_list *c = dlsim_list_get(s, ev->ref, ev->type == WL_RESUME ? WAIT_SUSPEND
 									 : WAIT_COND);
 	struct thread *w;
 
 	(void)t;
-	while ((w = list_pop(c))) {
-		cond_wake(s, w);
+	while ((w = dlsim_list_pop(c))) {
+		dlsim_cond_wake(s, w);
 		if (ev->type == WL_SIGNAL)
 			break;
 	}
@@ -363,45 +363,45 @@ static bool ev_signal(struct sim *s, struct thread *t, const struct wl_event *ev
  */
 static bool ev_wait(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	struct wait_list *c = list_get(s, ev->ref, WAIT_COND);
-	struct wait_list *m = list_get(s, ev->mutex, WAIT_MUTEX);
+	struct wait_list *c = dlsim_list_get(s, ev->ref, WAIT_COND);
+	struct wait_list *m = dlsim_list_get(s, ev->mutex, WAIT_MUTEX);
 
 	if (ev->type == WL_SYNC) {
-		struct thread *w = list_pop(c);
+		struct thread *w = dlsim_list_pop(c);
 
 		if (w)
-			cond_wake(s, w);
+			dlsim_cond_wake(s, w);
 	}
 	t->relock = NULL;
 	if (m && m->pm.owner == &t->pi) {
-		mutex_unlock(s, m, t);
+		dlsim_mutex_unlock(s, m, t);
 		t->relock = m;
 	}
-	list_push(s, c, t);
-	thread_block(s, t, false);
+	dlsim_list_push(s, c, t);
+	dlsim_thread_block(s, t, false);
 	return false;
 }
 
 static bool ev_suspend(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	list_push(s, list_get(s, ev->ref, WAIT_SUSPEND), t);
-	thread_block(s, t, false);
+	dlsim_list_push(s, dlsim_list_get(s, ev->ref, WAIT_SUSPEND), t);
+	dlsim_thread_block(s, t, false);
 	return false;
 }
 
 static bool ev_barrier(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	struct wait_list *b = list_get(s, ev->ref, WAIT_BARRIER);
+	struct wait_list *b = dlsim_list_get(s, ev->ref, WAIT_BARRIER);
 
 	if (++b->arrived >= b->participants) {
 		struct thread *w;
 
 		b->arrived = 0;
-		while ((w = list_pop(b)))
-			thread_wake(s, w);
+		while ((w = dlsim_list_pop(b)))
+			dlsim_thread_wake(s, w);
 	} else {
-		list_push(s, b, t);
-		thread_block(s, t, false);
+		dlsim_list_push(s, b, t);
+		dlsim_thread_block(s, t, false);
 	}
 	return false;
 }
@@ -413,12 +413,12 @@ static bool ev_barrier(struct sim *s, struct thread *t, const struct wl_event *e
  */
 static bool ev_sem_post(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	struct wait_list *l = list_get(s, ev->ref, WAIT_SEM);
-	struct thread *w = list_pop_futex(l);
+	struct wait_list *l = dlsim_list_get(s, ev->ref, WAIT_SEM);
+	struct thread *w = dlsim_list_pop_futex(l);
 
 	(void)t;
 	if (w)
-		thread_wake(s, w);
+		dlsim_thread_wake(s, w);
 	else
 		l->sem_count++;
 	return false;
@@ -426,14 +426,14 @@ static bool ev_sem_post(struct sim *s, struct thread *t, const struct wl_event *
 
 static bool ev_sem_wait(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	struct wait_list *l = list_get(s, ev->ref, WAIT_SEM);
+	struct wait_list *l = dlsim_list_get(s, ev->ref, WAIT_SEM);
 
 	if (l->sem_count) {
 		l->sem_count--;
 		return false;
 	}
-	list_push(s, l, t);
-	thread_block(s, t, false);
+	dlsim_list_push(s, l, t);
+	dlsim_thread_block(s, t, false);
 	return false;
 }
 
@@ -501,7 +501,7 @@ static bool next_phase(struct sim *s, struct thread *t)
 	t->phase = 0;
 	if (task->loop < 0 || ++t->task_iter < task->loop)
 		return true;
-	thread_block(s, t, true);
+	dlsim_thread_block(s, t, true);
 	t->exited = true;
 	return false;
 }
@@ -512,7 +512,7 @@ static bool phase_apply(struct sim *s, struct thread *t);
  * Run the thread's program from its program counter until it has work to
  * do (a run/runtime event) or blocks. Zero-time events are processed here.
  */
-void thread_advance_events(struct sim *s, struct thread *t)
+void dlsim_thread_advance_events(struct sim *s, struct thread *t)
 {
 	if (t->zero_time_at != s->now) {
 		t->zero_time_at = s->now;
@@ -562,7 +562,7 @@ static uint64_t cluster_bits(const struct sim *s, uint64_t allowed)
 		uint64_t bits = 0, bw = 0, cap = 0;
 
 		for (int k = 0; k < s->nr_cpus; k++) {
-			if (!same_cluster(s->w, k, cpu) || s->cpus[k].offline ||
+			if (!dlsim_same_cluster(s->w, k, cpu) || s->cpus[k].offline ||
 			    (allowed && !(allowed & (UINT64_C(1) << k))))
 				continue;
 			bits |= UINT64_C(1) << k;
@@ -784,12 +784,12 @@ static int least_crowded(const struct sim *s, uint64_t allowed)
 }
 
 /* A thread of a lower class leaves its CPU for @cpu: queued, it moves
- * there (lower_move); running, once its CPU has switched it out
- * (lower_put_prev()). */
+ * there (dlsim_lower_move); running, once its CPU has switched it out
+ * (dlsim_lower_put_prev()). */
 static void phase_move_lower(struct sim *s, struct thread *t, int cpu)
 {
 	if (s->cpus[t->cpu].curr != t) {
-		lower_move(s, t, cpu);
+		dlsim_lower_move(s, t, cpu);
 		return;
 	}
 	t->move_to = cpu + 1;
@@ -887,11 +887,11 @@ static bool become_dl(struct sim *s, struct thread *t, const struct dls_params *
 		return true;
 	}
 	if (!entity_affinity(s, t, allowed)) {
-		lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
+		dlsim_lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
 		return phase_refuse(s, t, "none of its CPUs is online");
 	}
 	if (t->runnable && !running)
-		lower_remove(s, t);
+		dlsim_lower_remove(s, t);
 	s->cpus[t->cpu].nr_assigned--;
 	if (running)
 		s->cpus[t->cpu].need_resched = true;
@@ -900,8 +900,8 @@ static bool become_dl(struct sim *s, struct thread *t, const struct dls_params *
 	t->prio = 0;
 	t->dl_deadline = p->deadline;
 	if (t->runnable)
-		lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
-	dls_pi_set_own(&s->pi, &t->pi, pi_prio(t), true, t->se.deadline);
+		dlsim_lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
+	dls_pi_set_own(&s->pi, &t->pi, dlsim_pi_prio(t), true, t->se.deadline);
 	s->cpus[tcpu(t)].need_resched = true;
 	return true;
 }
@@ -913,16 +913,16 @@ static void leave_dl(struct sim *s, struct thread *t, int prio)
 	int cpu = tcpu(t);
 	bool running = s->cpus[cpu].curr == t;
 
-	lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
+	dlsim_lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
 	t->is_dl = t->dl_policy = false;
 	t->cpu = cpu;
 	s->cpus[cpu].nr_assigned++;
 	t->prio = prio;
 	if (prio == 0)
-		thread_reweight(s, t, fair_weight(t->policy, t->nice));
-	dls_pi_set_own(&s->pi, &t->pi, pi_prio(t), false, 0);
+		dlsim_thread_reweight(s, t, dlsim_fair_weight(t->policy, t->nice));
+	dls_pi_set_own(&s->pi, &t->pi, dlsim_pi_prio(t), false, 0);
 	if (t->runnable && !running)
-		lower_add(s, t, false);
+		dlsim_lower_add(s, t, false);
 	s->cpus[cpu].need_resched = true;
 }
 
@@ -1011,13 +1011,13 @@ static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *
 			return true;
 		}
 		if (t->runnable && !running)
-			lower_remove(s, t);
+			dlsim_lower_remove(s, t);
 		if (prio == 0)
-			thread_reweight(s, t, fair_weight(pol, t->nice));
+			dlsim_thread_reweight(s, t, dlsim_fair_weight(pol, t->nice));
 		t->prio = prio;
-		dls_pi_set_own(&s->pi, &t->pi, pi_prio(t), false, 0);
+		dls_pi_set_own(&s->pi, &t->pi, dlsim_pi_prio(t), false, 0);
 		if (t->runnable && !running)
-			lower_add(s, t, false);
+			dlsim_lower_add(s, t, false);
 		s->cpus[t->cpu].need_resched = true;
 	}
 	return false;
@@ -1083,7 +1083,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	t->prio = task->sched.policy == WL_FIFO || task->sched.policy == WL_RR
 			  ? task->sched.prio : 0;
 	t->nice = task->sched.nice_given ? task->sched.nice : 0;
-	t->weight = fair_weight(task->sched.policy, t->nice);
+	t->weight = dlsim_fair_weight(task->sched.policy, t->nice);
 	dls_rb_node_init(&t->wake.node);
 	dls_rb_node_init(&t->timer.node);
 	t->wake.kind = EV_WAKE;
@@ -1091,7 +1091,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	dls_rb_node_init(&t->zero_lag.node);
 	t->zero_lag.kind = EV_ZERO_LAG;
 	dls_entity_init(&t->se);
-	dls_pi_task_init(&t->pi, pi_prio(t), t->dl_policy, 0);
+	dls_pi_task_init(&t->pi, dlsim_pi_prio(t), t->dl_policy, 0);
 	/* the first phase's CPUs, else the task's (rt-app's order) */
 	t->allowed = task->phases[0].cpus ? task->phases[0].cpus : task->cpus;
 	t->want_cpus = t->allowed;
@@ -1138,10 +1138,10 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	 * thread too, which sleeps to it only if it is still ahead */
 	t->t_first = (uint64_t)task->delay_us * US;
 	t->job_release = dls_time_after(t->t_first, s->now) ? t->t_first : s->now;
-	q_add(s, &t->wake, t->job_release);
-	add_mark_at(s, tcpu(t), t->id, t->job_release, "release");
+	dlsim_q_add(s, &t->wake, t->job_release);
+	dlsim_add_mark_at(s, tcpu(t), t->id, t->job_release, "release");
 	if (t->is_dl)
-		add_mark_at(s, tcpu(t), t->id, t->job_release + task->sched.dl_deadline_us * US,
+		dlsim_add_mark_at(s, tcpu(t), t->id, t->job_release + task->sched.dl_deadline_us * US,
 			    "deadline");
 }
 

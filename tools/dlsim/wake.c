@@ -7,22 +7,22 @@
  */
 #include "sim_impl.h"
 
-void thread_block(struct sim *s, struct thread *t, bool job_done)
+void dlsim_thread_block(struct sim *s, struct thread *t, bool job_done)
 {
 	if (!t->runnable)
 		return;
 	t->runnable = false;
 	if (t->is_dl)
-		lib_ok(s, dls_dequeue(rq_of(s, t), &t->se,
+		dlsim_lib_ok(s, dls_dequeue(rq_of(s, t), &t->se,
 				      job_done ? DLS_DEQUEUE_DONE : DLS_DEQUEUE_SLEEP),
 		       "dls_dequeue", t);
 	else
-		lower_remove(s, t);
+		dlsim_lower_remove(s, t);
 	if (s->cpus[tcpu(t)].curr == t)
 		s->cpus[tcpu(t)].need_resched = true;
 }
 
-void thread_wake(struct sim *s, struct thread *t)
+void dlsim_thread_wake(struct sim *s, struct thread *t)
 {
 	if (t->runnable || t->exited)
 		return;
@@ -34,9 +34,9 @@ void thread_wake(struct sim *s, struct thread *t)
 			if (cpu >= 0)
 				dls_entity_move(&t->se, &s->rqs[cpu]);
 		}
-		lib_ok(s, dls_wakeup(rq_of(s, t), &t->se), "dls_wakeup", t);
+		dlsim_lib_ok(s, dls_wakeup(rq_of(s, t), &t->se), "dls_wakeup", t);
 	} else {
-		lower_wake(s, t);
+		dlsim_lower_wake(s, t);
 	}
 }
 
@@ -46,7 +46,7 @@ void thread_wake(struct sim *s, struct thread *t)
  * one boosted like this), ordered by the inherited deadline. Returns
  * false when that cannot be done; it then stays at the top of its class.
  */
-bool dl_boost_start(struct sim *s, struct thread *t)
+bool dlsim_dl_boost_start(struct sim *s, struct thread *t)
 {
 	struct thread *d = t->pi.donor ? pi_thread(t->pi.donor) : NULL;
 	struct cpu *c = &s->cpus[t->cpu];
@@ -65,11 +65,11 @@ bool dl_boost_start(struct sim *s, struct thread *t)
 		return false;
 	}
 	if (t->runnable && c->curr != t)
-		lower_remove(s, t);
+		dlsim_lower_remove(s, t);
 	t->is_dl = true;
 	if (t->runnable)
-		lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
-	lib_ok(s, dls_entity_set_boost(t->se.rq, &t->se, true, t->pi.eff.dl),
+		dlsim_lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
+	dlsim_lib_ok(s, dls_entity_set_boost(t->se.rq, &t->se, true, t->pi.eff.dl),
 	       "dls_entity_set_boost", t);
 	s->cpus[tcpu(t)].need_resched = true;
 	c->need_resched = true;

@@ -16,20 +16,20 @@ struct ctx {
 };
 
 /* workload_keys.c */
-void diag(struct ctx *c, bool error, int line, int col, const char *fmt, ...)
+void dlsim_diag(struct ctx *c, bool error, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
-#define VDIAG(c, err, v, ...) diag((c), (err), (v)->line, (v)->col, __VA_ARGS__)
+#define VDIAG(c, err, v, ...) dlsim_diag((c), (err), (v)->line, (v)->col, __VA_ARGS__)
 void *wl_alloc(struct ctx *c, size_t n);
-bool bare_key(struct ctx *c, const struct json_member *m);
-bool want_type(struct ctx *c, const struct json_member *m, enum json_type t);
-bool get_int(struct ctx *c, const struct json_member *m, int64_t min, int64_t max,
+bool dlsim_bare_key(struct ctx *c, const struct json_member *m);
+bool dlsim_want_type(struct ctx *c, const struct json_member *m, enum json_type t);
+bool dlsim_get_int(struct ctx *c, const struct json_member *m, int64_t min, int64_t max,
 	     int64_t *out);
-bool parse_policy(struct ctx *c, const struct json_member *m, enum wl_policy *out);
-bool parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask);
+bool dlsim_parse_policy(struct ctx *c, const struct json_member *m, enum wl_policy *out);
+bool dlsim_parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask);
 
 /* workload_sections.c */
-void parse_global(struct ctx *c, const struct json_value *g);
-void parse_platform(struct ctx *c, const struct json_value *p);
-void parse_simulation(struct ctx *c, const struct json_value *s);
+void dlsim_parse_global(struct ctx *c, const struct json_value *g);
+void dlsim_parse_platform(struct ctx *c, const struct json_value *p);
+void dlsim_parse_simulation(struct ctx *c, const struct json_value *s);
 
 #endif

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void diag(struct ctx *c, bool error, int line, int col, const char *fmt, ...)
+void dlsim_diag(struct ctx *c, bool error, int line, int col, const char *fmt, ...)
 {
 	struct workload *w = c->w;
 	char buf[512], **nd;
@@ -57,20 +57,20 @@ void *wl_alloc(struct ctx *c, size_t n)
 }
 
 /* A bare key ("suspend", with no value) where a value is needed. */
-bool bare_key(struct ctx *c, const struct json_member *m)
+bool dlsim_bare_key(struct ctx *c, const struct json_member *m)
 {
 	if (!m->bare)
 		return false;
-	diag(c, true, m->line, m->col, "\"%s\" has no value (expected \"%s\": value)",
+	dlsim_diag(c, true, m->line, m->col, "\"%s\" has no value (expected \"%s\": value)",
 	     m->key, m->key);
 	return true;
 }
 
-bool want_type(struct ctx *c, const struct json_member *m, enum json_type t)
+bool dlsim_want_type(struct ctx *c, const struct json_member *m, enum json_type t)
 {
 	if (m->value->type == t)
 		return true;
-	if (bare_key(c, m))
+	if (dlsim_bare_key(c, m))
 		return false;
 	VDIAG(c, true, m->value, "\"%s\" must be %s %s, not %s", m->key,
 	      t == JSON_OBJECT || t == JSON_ARRAY ? "an" : "a", json_type_name(t),
@@ -78,13 +78,13 @@ bool want_type(struct ctx *c, const struct json_member *m, enum json_type t)
 	return false;
 }
 
-bool get_int(struct ctx *c, const struct json_member *m, int64_t min,
+bool dlsim_get_int(struct ctx *c, const struct json_member *m, int64_t min,
 		    int64_t max, int64_t *out)
 {
 	const struct json_value *v = m->value;
 	int64_t i;
 
-	if (bare_key(c, m))
+	if (dlsim_bare_key(c, m))
 		return false;
 	if (v->type != JSON_NUMBER) {
 		VDIAG(c, true, v, "\"%s\" must be an integer, not %s", m->key,
@@ -128,9 +128,9 @@ const char *wl_policy_name(enum wl_policy p)
 	return n[p];
 }
 
-bool parse_policy(struct ctx *c, const struct json_member *m, enum wl_policy *out)
+bool dlsim_parse_policy(struct ctx *c, const struct json_member *m, enum wl_policy *out)
 {
-	if (!want_type(c, m, JSON_STRING))
+	if (!dlsim_want_type(c, m, JSON_STRING))
 		return false;
 	for (int p = WL_OTHER; p <= WL_DEADLINE; p++)
 		if (!strcmp(m->value->string, wl_policy_name((enum wl_policy)p))) {
@@ -142,11 +142,11 @@ bool parse_policy(struct ctx *c, const struct json_member *m, enum wl_policy *ou
 	return false;
 }
 
-bool parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask)
+bool dlsim_parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask)
 {
 	const struct json_value *v = m->value;
 
-	if (!want_type(c, m, JSON_ARRAY))
+	if (!dlsim_want_type(c, m, JSON_ARRAY))
 		return false;
 	*mask = 0;
 	for (size_t i = 0; i < v->len; i++) {
