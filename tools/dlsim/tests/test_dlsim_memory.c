@@ -96,7 +96,7 @@ static void test_flat_in_time(void)
 	DLS_ASSERT_EQ_U64(n10, n1);
 }
 
-/* Simulate @path (examples or tests/dlsim_cli) with every output, the
+/* Simulate @path (examples or tools/dlsim/tests/cli) with every output, the
  * summary to /dev/null, each allocation of the run failing in turn. */
 static void run_failing_each(const char *path)
 {
@@ -165,7 +165,7 @@ static void test_cli_workloads(void)
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		char path[512];
 
-		snprintf(path, sizeof(path), "%s/tests/dlsim_cli/%s", DLSIM_SOURCE_DIR, names[i]);
+		snprintf(path, sizeof(path), "%s/tools/dlsim/tests/cli/%s", DLSIM_SOURCE_DIR, names[i]);
 		run_failing_each(path);
 	}
 }
