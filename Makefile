@@ -67,7 +67,7 @@ check-stress: deps
 	$(CMAKE) --build $(BUILD)/check -j$(JOBS) --target test_posix_smp dlsim \
 	  test_dlsim_cli_ref
 	DLS_STRESS_SECONDS=$${STRESS_SECONDS:-12} $(BUILD)/check/tests/test_posix_smp
-	cd $(BUILD)/check/tests && DLS_TEST_SCALE=1000 ./test_dlsim_cli_ref
+	cd $(BUILD)/check/tools/dlsim && DLS_TEST_SCALE=1000 ./test_dlsim_cli_ref
 	mkdir -p $(BUILD)/analysis-stress
 	cd $(BUILD)/analysis-stress && for cu in 1:0.1 4:0.4; do \
 	  $(CURDIR)/$(BUILD)/check/tools/dlsim/dlsim sweep --cpus $${cu%:*} --tasks 8 \

@@ -14,23 +14,18 @@
 
 #include <string.h>
 
-void close_slice(struct sim *s, int cpu)
+void dlsim_close_slice(struct sim *s, int cpu)
 {
 	struct cpu *c = &s->cpus[cpu];
 
 	if (!c->curr || c->slice_start == s->now)
 		return;
-	if (s->opt->on_slice)
-		s->opt->on_slice(s->opt->cb_arg, cpu, c->curr->name, c->slice_start, s->now);
-	if (s->timeline) {
-		GROW(s->slices, s->nr_slices, s->cap_slices);
-		s->slices[s->nr_slices++] = (struct slice){ cpu, c->curr->id,
-							    c->slice_start, s->now };
-	}
+	if (s->slices)
+		sim_emit_slice(s, &(struct slice){ cpu, c->curr->id, c->slice_start, s->now });
 	c->slice_start = s->now;
 }
 
-void cpu_reschedule(struct sim *s, int cpu)
+void dlsim_cpu_reschedule(struct sim *s, int cpu)
 {
 	struct cpu *c = &s->cpus[cpu];
 	struct thread *prev = c->curr, *next = NULL;
@@ -39,39 +34,39 @@ void cpu_reschedule(struct sim *s, int cpu)
 	/* A fair or rt thread goes back to its queue (lower.c); a deadline
 	 * thread only when it left the fair class for it (a boost). */
 	if (prev && (!prev->is_dl || prev->fair_queued))
-		lower_put_prev(s, cpu, prev);
+		dlsim_lower_put_prev(s, cpu, prev);
 	se = dls_schedule(&s->rqs[cpu]);
 	if (se)
 		next = dls_container_of(se, struct thread, se);
 	else if (c->nr_lower)
-		next = lower_pick(s, cpu);
+		next = dlsim_lower_pick(s, cpu);
 	if (next != prev) {
 		/* A thread switched out in the instant it was given the CPU
 		 * (or began a job) never ran: no preemption. */
 		bool ran = c->slice_start != s->now;
 
 		s->lower_dirty = true;
-		close_slice(s, cpu);
+		dlsim_close_slice(s, cpu);
 		c->slice_start = s->now;
 		if (prev && prev->runnable && !prev->exited && ran) {
 			prev->preemptions++;
 			prev->job_preemptions++;
 		}
 		if (prev && prev->is_dl)
-			add_budget_sample(s, prev->id, prev->se.runtime, prev->se.deadline);
+			dlsim_add_budget_sample(s, prev->id, prev->se.runtime, prev->se.deadline);
 		s->events++;
 	}
 	c->curr = next;
 	c->need_resched = false;
 	if (next && next != prev) {
 		if (next->last_cpu >= 0 && next->last_cpu != cpu) {
-			add_mark(s, cpu, next->id, "migration");
+			dlsim_add_mark(s, cpu, next->id, "migration");
 			next->job_migrations++;
 			next->migrations++;
 		}
 		next->last_cpu = cpu;
 		if (next->is_dl)
-			add_budget_sample(s, next->id, next->se.runtime, next->se.deadline);
+			dlsim_add_budget_sample(s, next->id, next->se.runtime, next->se.deadline);
 	}
 }
 
@@ -79,12 +74,12 @@ void cpu_reschedule(struct sim *s, int cpu)
 /* ---- hotplug ---------------------------------------------------------- */
 
 /* CPU @cpu was offline from its offline_since up to @end. */
-void add_offline_span(struct sim *s, int cpu, uint64_t end)
+void dlsim_add_offline_span(struct sim *s, int cpu, uint64_t end)
 {
 	struct cpu *c = &s->cpus[cpu];
 
 	c->offline_ns += end - c->offline_since;
-	GROW(s->spans, s->nr_spans, s->cap_spans);
+	GROW(s->spans, s->nr_spans, s->cap_spans, { sim_oom(s); return; });
 	s->spans[s->nr_spans++] = (struct span){ cpu, c->offline_since, end };
 }
 
@@ -104,10 +99,10 @@ static void on_stranded(void *arg, struct dls_entity *se)
 	t->stranded = true;
 	s->hp_cur->stranded++;
 	log_name(s->hp_cur, t->name);
-	add_mark(s, se->rq->cpu, t->id, "stranded");
+	dlsim_add_mark(s, se->rq->cpu, t->id, "stranded");
 }
 
-int cpu_least_crowded(const struct sim *s, uint64_t allowed)
+int dlsim_cpu_least_crowded(const struct sim *s, uint64_t allowed)
 {
 	int best = -1;
 
@@ -160,27 +155,27 @@ static void cpu_down(struct sim *s, int cpu, struct hotplug_log *l)
 				on_stranded(s, &s->threads[i]->se);
 	}
 	l->moved_dl = before - rq->nr_attached;
-	close_slice(s, cpu);
-	lower_put_prev(s, cpu, prev);
+	dlsim_close_slice(s, cpu);
+	dlsim_lower_put_prev(s, cpu, prev);
 	c->curr = NULL;
 	c->offline = true;
 	c->offline_since = s->now;
-	add_mark(s, cpu, -1, "offline");
+	dlsim_add_mark(s, cpu, -1, "offline");
 	for (int i = 0; i < s->nr_threads; i++) {
 		struct thread *t = s->threads[i];
 		int target;
 
 		if (t->is_dl || t->exited || t->cpu != cpu)
 			continue;
-		target = cpu_least_crowded(s, t->allowed); /* its current phase's CPUs */
+		target = dlsim_cpu_least_crowded(s, t->allowed); /* its current phase's CPUs */
 		if (target < 0) {
 			t->stranded = true;
 			l->stranded++;
 			log_name(l, t->name);
-			add_mark(s, cpu, t->id, "stranded");
+			dlsim_add_mark(s, cpu, t->id, "stranded");
 			continue;
 		}
-		lower_move(s, t, target);
+		dlsim_lower_move(s, t, target);
 		l->moved_other++;
 	}
 	c->need_resched = false;
@@ -205,9 +200,9 @@ static void cpu_up(struct sim *s, int cpu, struct hotplug_log *l)
 		}
 	}
 	c->offline = false;
-	add_offline_span(s, cpu, s->now);
+	dlsim_add_offline_span(s, cpu, s->now);
 	c->slice_start = s->now;
-	add_mark(s, cpu, -1, "online");
+	dlsim_add_mark(s, cpu, -1, "online");
 	for (int i = 0; i < s->nr_threads; i++) {
 		struct thread *t = s->threads[i];
 
@@ -219,7 +214,7 @@ static void cpu_up(struct sim *s, int cpu, struct hotplug_log *l)
 			 * stranded joins the deadline class now it can run. */
 			if (!t->is_dl && s->w->pi_enabled && t->pi.boosted &&
 			    t->pi.eff.has_dl)
-				dl_boost_start(s, t);
+				dlsim_dl_boost_start(s, t);
 		}
 	}
 	c->need_resched = true;
@@ -227,7 +222,7 @@ static void cpu_up(struct sim *s, int cpu, struct hotplug_log *l)
 		dls_balance(&s->dom);
 }
 
-void hotplug_apply(struct sim *s, const struct hotplug_ev *h)
+void dlsim_hotplug_apply(struct sim *s, const struct hotplug_ev *h)
 {
 	const struct wl_hotplug *wh = &s->w->hotplug[h->idx];
 	struct hotplug_log *l = &s->hp_log[s->nr_hp_log++];

@@ -1,8 +1,9 @@
 /*
- * dlsim's engine: the virtual platform and the step loop.
+ * dlsim's engine: the library's platform ops and the step loop, the top of
+ * the simulator (sim_impl.h lists the files below it).
  *
- * Time is virtual (ns). One event queue, ordered by (time, sequence) on the
- * library's rbtree, holds replenishment timers, thread wake-ups, thread
+ * Time is virtual (ns). One event queue (platform.c), ordered by (time,
+ * sequence) on the library's rbtree, holds replenishment timers, thread wake-ups, thread
  * starts and CPU hotplug events; the CPUs' own decision points (end of a
  * run event, budget exhaustion, end of a time slice) are computed from
  * their current thread. Each step advances the clock to the earliest of
@@ -41,35 +42,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* ---- event queue ---------------------------------------------------- */
-
-static bool qev_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
-{
-	const struct qev *x = dls_container_of(a, struct qev, node);
-	const struct qev *y = dls_container_of(b, struct qev, node);
-
-	if (x->t != y->t)
-		return dls_time_before(x->t, y->t);
-	return x->seq < y->seq;
-}
-
-void q_remove(struct sim *s, struct qev *e)
-{
-	if (e->queued) {
-		dls_rb_erase_cached(&e->node, &s->queue);
-		e->queued = false;
-	}
-}
-
-void q_add(struct sim *s, struct qev *e, uint64_t t)
-{
-	q_remove(s, e);
-	e->t = t;
-	e->seq = s->seq++;
-	dls_rb_add_cached(&e->node, &s->queue, qev_less);
-	e->queued = true;
-}
-
 /* ---- platform ops ----------------------------------------------------- */
 
 static uint64_t op_now(void *ctx, int cpu)
@@ -88,7 +60,7 @@ static struct qev *timer_event(struct dls_timer *t)
 
 static void op_arm(void *ctx, struct dls_timer *t, uint64_t abs_ns)
 {
-	q_add(ctx, timer_event(t), abs_ns);
+	dlsim_q_add(ctx, timer_event(t), abs_ns);
 }
 
 static void op_cancel(void *ctx, struct dls_timer *t)
@@ -101,47 +73,23 @@ static void op_resched(void *ctx, int cpu)
 	((struct sim *)ctx)->cpus[cpu].need_resched = true;
 }
 
-void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what)
-{
-	if (!s->timeline)
-		return;
-	GROW(s->marks, s->nr_marks, s->cap_marks);
-	s->marks[s->nr_marks++] = (struct mark){ .cpu = cpu, .thread = thread, .t = t, .what = what };
-}
-
-/* A reservation's remaining budget and deadline now, for the trace. */
-void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline)
-{
-	if (!s->budget_log)
-		return;
-	GROW(s->budget, s->nr_budget, s->cap_budget);
-	s->budget[s->nr_budget++] = (struct budget_sample){ thread, s->now, runtime, deadline };
-}
-
-void add_mark(struct sim *s, int cpu, int thread, const char *what)
-{
-	add_mark_at(s, cpu, thread, s->now, what);
-}
-
 static void op_trace(void *ctx, const struct dls_trace_event *ev)
 {
 	struct sim *s = ctx;
 	struct thread *th = dls_container_of(ev->se, struct thread, se);
 
 	if (ev->type == DLS_TRACE_THROTTLE)
-		job_note_throttle(s, th);
+		dlsim_job_note_throttle(s, th);
 	if ((ev->type != DLS_TRACE_THROTTLE && ev->type != DLS_TRACE_REPLENISH) ||
 	    (!s->timeline && !s->budget_log))
 		return;
-	add_mark(s, ev->cpu, th->id, ev->type == DLS_TRACE_THROTTLE ? "throttle" : "replenish");
-	if (s->timeline && s->nr_marks) {
-		struct mark *m = &s->marks[s->nr_marks - 1];
-
-		m->has_budget = true;
-		m->runtime = ev->runtime;
-		m->deadline = ev->deadline;
-	}
-	add_budget_sample(s, th->id, ev->runtime, ev->deadline);
+	/* the entity's state after the throttle or replenishment */
+	if (s->timeline)
+		sim_emit_mark(s, &(struct mark){
+			.cpu = ev->cpu, .thread = th->id, .t = s->now,
+			.what = ev->type == DLS_TRACE_THROTTLE ? "throttle" : "replenish",
+			.has_budget = true, .runtime = ev->runtime, .deadline = ev->deadline });
+	dlsim_add_budget_sample(s, th->id, ev->runtime, ev->deadline);
 }
 
 static const struct dls_ops sim_ops = {
@@ -151,21 +99,6 @@ static const struct dls_ops sim_ops = {
 	.resched = op_resched,
 	.trace = op_trace,
 };
-
-/*
- * Stop the run with a message (a deadlock, a misused mutex); the first
- * error is the one reported.
- */
-void sim_fatal(struct sim *s, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (s->fatal[0])
-		return;
-	va_start(ap, fmt);
-	vsnprintf(s->fatal, sizeof(s->fatal), fmt, ap);
-	va_end(ap);
-}
 
 /* ---- progress bar ------------------------------------------------------ */
 
@@ -219,16 +152,6 @@ static void draw_progress(struct sim *s, uint64_t horizon, bool done)
 	s->drawn = true;
 }
 
-
-/* The simulator calls the library only where the call applies to the
- * entity's state: a refusal is a simulator bug, reported as one. */
-void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t)
-{
-	if (rc)
-		sim_fatal(s, "internal error: %s refused for \"%s\": %s", call, t->name,
-			  dls_strerror(rc));
-}
-
 /* ---- --check ------------------------------------------------------------ */
 
 static const char *check_all(struct sim *s)
@@ -242,18 +165,18 @@ static const char *check_all(struct sim *s)
 		    s->rqs[cpu].curr != &s->cpus[cpu].curr->se)
 			return "the running deadline thread is not the runqueue's current";
 	}
-	err = dls_rb_check_cached(&s->queue, qev_less);
+	err = dlsim_q_check(s);
 	if (err)
 		return err;
 	if (s->has_mutexes) {
-		err = lock_check(s);
+		err = dlsim_lock_check(s);
 		if (err)
 			return err;
 	}
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
 		if (s->cpus[cpu].offline && s->cpus[cpu].curr)
 			return "an offline CPU runs a thread";
-	return lower_check(s);
+	return dlsim_lower_check(s);
 }
 
 /* ---- set-up and tear-down ------------------------------------------------ */
@@ -348,7 +271,7 @@ static bool full_affinity(const struct workload *w, int nr_cpus)
 			return false;
 	}
 	for (int cpu = 1; cpu < nr_cpus; cpu++)
-		if (w->mode == WL_MODE_CLUSTERED && !same_cluster(w, 0, cpu))
+		if (w->mode == WL_MODE_CLUSTERED && !dlsim_same_cluster(w, 0, cpu))
 			return false;
 	return true;
 }
@@ -365,7 +288,7 @@ static int setup_hotplug(struct sim *s)
 		dls_rb_node_init(&s->hp[i].q.node);
 		s->hp[i].q.kind = EV_HOTPLUG;
 		s->hp[i].idx = i;
-		q_add(s, &s->hp[i].q, (uint64_t)w->hotplug[i].at_us * US);
+		dlsim_q_add(s, &s->hp[i].q, (uint64_t)w->hotplug[i].at_us * US);
 	}
 	return 0;
 }
@@ -379,7 +302,7 @@ static int sim_setup(struct sim *s, const struct workload *w, const struct sim_o
 	s->tick_ns = w->tick_hz ? 1000000000ULL / (uint64_t)w->tick_hz : 0;
 	dls_rb_root_cached_init(&s->queue);
 	sim_outputs_plan(s);
-	if (setup_domain(s) || lock_setup(s))
+	if (setup_domain(s) || dlsim_lock_setup(s) || s->err.code == DLSIM_EXIT_FAILURE)
 		return -1;
 	s->full_affinity = full_affinity(w, s->nr_cpus);
 	return 0;
@@ -395,7 +318,7 @@ static bool spawn_all(struct sim *s)
 	for (size_t i = 0; i < w->nr_tasks; i++)
 		for (int64_t k = 0; k < w->tasks[i].instance; k++)
 			sim_spawn(s, &w->tasks[i], (int)k);
-	return !s->refused;
+	return s->err.code != DLSIM_EXIT_REFUSED && s->err.code != DLSIM_EXIT_FAILURE;
 }
 
 static void sim_free(struct sim *s)
@@ -419,10 +342,7 @@ static void sim_free(struct sim *s)
 	free(s->hp);
 	free(s->hp_log);
 	free(s->spans);
-	free(s->slices);
-	free(s->marks);
 	free(s->jobs);
-	free(s->budget);
 	sim_outputs_discard(s);
 	free(s->threads);
 	free(s->cpus);
@@ -583,9 +503,9 @@ static void run_due_events(struct sim *s)
 
 			dls_timer_expired(&th->se.inactive_timer);
 		} else if (e->kind == EV_HOTPLUG) {
-			hotplug_apply(s, dls_container_of(e, struct hotplug_ev, q));
+			dlsim_hotplug_apply(s, dls_container_of(e, struct hotplug_ev, q));
 		} else {
-			thread_wake_event(s, dls_container_of(e, struct thread, wake));
+			dlsim_thread_wake_event(s, dls_container_of(e, struct thread, wake));
 		}
 	}
 }
@@ -618,14 +538,14 @@ static void pick_passes(struct sim *s)
 			if (must_pick(s, cpu) || (!c->curr && !nothing_to_pick(s, cpu))) {
 				struct thread *before = c->curr;
 
-				cpu_reschedule(s, cpu);
+				dlsim_cpu_reschedule(s, cpu);
 				again |= c->curr != before;
 			}
 		}
 		/* Lower-class threads left waiting move to CPUs that can run
 		 * them now (lower.c), which then pick again. */
 		if (s->nr_lower_waiting)
-			again |= lower_balance(s);
+			again |= dlsim_lower_balance(s);
 		for (int cpu = 0; cpu < s->nr_cpus && !again; cpu++)
 			again = !s->cpus[cpu].offline && must_pick(s, cpu);
 		if (!again)
@@ -636,33 +556,38 @@ static void pick_passes(struct sim *s)
 /* After a step: the run stops on a fatal error, a refusal or a broken invariant. */
 static bool step_stops(struct sim *s, struct sim_result *res)
 {
-	if (s->thread_cap) {
+	const char *broken = NULL;
+
+	if (s->thread_cap && !s->err.code) {
 		res->truncated = true; /* summaries cover [0, now) */
 		return true;
 	}
-	if (s->fatal[0]) {
-		fprintf(stderr, "dlsim: %s\n", s->fatal);
-		res->exit_code = DLSIM_EXIT_DEADLOCK;
-		return true;
+	if (!s->err.code && s->opt->check) {
+		broken = check_all(s);
+		if (!broken && !s->err.code && s->dom.smp && s->full_affinity)
+			broken = dls_domain_check_global_edf(&s->dom);
+		if (broken)
+			sim_error(s, DLSIM_EXIT_INVARIANT, "%s", broken);
 	}
-	/* A forked reservation refused by admission stops the run, as rt-app
-	 * stops when sched_setattr() fails (sim_spawn() said which). */
-	if (s->refused) {
-		res->exit_code = DLSIM_EXIT_REFUSED;
-		return true;
-	}
-	if (s->opt->check) {
-		s->broken = check_all(s);
-		if (!s->broken && s->dom.smp && s->full_affinity)
-			s->broken = dls_domain_check_global_edf(&s->dom);
-	}
-	if (s->broken) {
+	switch (s->err.code) {
+	case 0:
+		return false;
+	case DLSIM_EXIT_FAILURE:
+		return true; /* sim_run() returns -1 */
+	case DLSIM_EXIT_DEADLOCK:
+		fprintf(stderr, "dlsim: %s\n", s->err.msg);
+		break;
+	case DLSIM_EXIT_INVARIANT:
 		fprintf(stderr, "dlsim: invariant broken at %llu ns: %s\n",
-			(unsigned long long)s->now, s->broken);
-		res->exit_code = DLSIM_EXIT_INVARIANT;
-		return true;
+			(unsigned long long)s->now, s->err.msg);
+		break;
+	default:
+		/* A forked reservation refused by admission stops the run, as
+		 * rt-app stops when sched_setattr() fails (sim_spawn() said which). */
+		break;
 	}
-	return false;
+	res->exit_code = s->err.code;
+	return true;
 }
 
 /* The step loop up to @horizon; returns the time actually simulated. */
@@ -678,11 +603,11 @@ static uint64_t run_loop(struct sim *s, uint64_t horizon, struct sim_result *res
 		run_due_events(s);
 		/* Owners' own keys follow their deadlines (replenishments,
 		 * new instances) before anyone picks. */
-		if (!s->fatal[0] && s->mutexes_held)
+		if (!sim_stopping(s) && s->mutexes_held)
 			for (int i = 0; i < s->nr_threads; i++)
 				if (s->threads[i]->nr_held || s->threads[i]->pi.blocked_on)
-					pi_sync_own(s, s->threads[i]);
-		if (!s->fatal[0])
+					dlsim_pi_sync_own(s, s->threads[i]);
+		if (!sim_stopping(s))
 			pick_passes(s);
 		if (step_stops(s, res))
 			break;
@@ -696,16 +621,16 @@ static uint64_t run_loop(struct sim *s, uint64_t horizon, struct sim_result *res
 static void close_run(struct sim *s, struct sim_result *res)
 {
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		close_slice(s, cpu);
+		dlsim_close_slice(s, cpu);
 		if (s->cpus[cpu].offline)
-			add_offline_span(s, cpu, s->now);
+			dlsim_add_offline_span(s, cpu, s->now);
 	}
 	for (int i = 0; i < s->nr_threads; i++) {
 		struct thread *t = s->threads[i];
 
 		if (t->boost_on)
 			t->boosted_ns += s->now - t->boost_start;
-		res->overdue += job_overdue(s, t);
+		res->overdue += dlsim_job_overdue(s, t);
 		if (t->lock_waiting) {
 			/* Still waiting: count the wait so far. */
 			uint64_t wt = s->now - t->lock_wait_start;
@@ -740,8 +665,13 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 
 	memset(res, 0, sizeof(*res));
 	rc = sim_setup(&s, w, opt);
-	if (!rc && !spawn_all(&s)) {
-		res->exit_code = DLSIM_EXIT_REFUSED;
+	if (!rc && sim_outputs_start(&s)) {
+		res->exit_code = DLSIM_EXIT_IOERR;
+	} else if (!rc && !spawn_all(&s)) {
+		if (s.err.code == DLSIM_EXIT_FAILURE)
+			rc = -1;
+		else
+			res->exit_code = DLSIM_EXIT_REFUSED;
 	} else if (!rc && sim_outputs_open(&s)) {
 		/* before simulating: a bad output path fails at once */
 		res->exit_code = DLSIM_EXIT_IOERR;
@@ -752,6 +682,10 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 			if (s.progress)
 				clock_gettime(CLOCK_MONOTONIC, &s.wall_start);
 			horizon = run_loop(&s, horizon, res);
+		}
+		if (!rc && s.err.code == DLSIM_EXIT_FAILURE) {
+			rc = -1; /* the outputs are discarded (sim_free) */
+		} else if (!rc) {
 			if (res->truncated)
 				horizon = s.now; /* report the time actually simulated */
 			if (s.progress)
@@ -763,7 +697,13 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 				res->exit_code = DLSIM_EXIT_IOERR;
 		}
 	}
-	collect(&s, res);
+	if (rc) {
+		/* Only memory fails a run; whatever was allocated is freed. */
+		fprintf(stderr, "dlsim: out of memory\n");
+		memset(res, 0, sizeof(*res));
+	} else {
+		collect(&s, res);
+	}
 	sim_free(&s);
 	return rc;
 }

@@ -18,7 +18,7 @@
 
 /* ---- wait lists ----------------------------------------------------------- */
 
-struct wait_list *list_get(struct sim *s, const char *name, enum wait_kind kind)
+struct wait_list *dlsim_list_get(struct sim *s, const char *name, enum wait_kind kind)
 {
 	for (size_t i = 0; i < s->nr_lists; i++)
 		if (s->lists[i].kind == kind && !strcmp(s->lists[i].name, name))
@@ -26,13 +26,13 @@ struct wait_list *list_get(struct sim *s, const char *name, enum wait_kind kind)
 	return NULL;
 }
 
-void list_push(struct wait_list *l, struct thread *t)
+void dlsim_list_push(struct sim *s, struct wait_list *l, struct thread *t)
 {
-	GROW(l->waiters, l->n, l->cap);
+	GROW(l->waiters, l->n, l->cap, { sim_oom(s); return; });
 	l->waiters[l->n++] = t;
 }
 
-struct thread *list_pop(struct wait_list *l)
+struct thread *dlsim_list_pop(struct wait_list *l)
 {
 	struct thread *t;
 
@@ -55,7 +55,7 @@ static int futex_key(const struct thread *t)
 	return t->dl_policy ? -1 : t->prio > 0 ? 99 - t->prio : 100;
 }
 
-struct thread *list_pop_futex(struct wait_list *l)
+struct thread *dlsim_list_pop_futex(struct wait_list *l)
 {
 	size_t best = 0;
 	struct thread *t;
@@ -74,13 +74,16 @@ struct thread *list_pop_futex(struct wait_list *l)
 /* The wait list @name of @kind, created on first sight; NULL for no name. */
 static struct wait_list *list_declare(struct sim *s, const char *name, enum wait_kind kind)
 {
-	struct wait_list *l = name ? list_get(s, name, kind) : NULL;
+	struct wait_list *l = name ? dlsim_list_get(s, name, kind) : NULL;
 
 	if (l || !name)
 		return l;
-	s->lists = realloc(s->lists, (s->nr_lists + 1) * sizeof(*s->lists));
-	if (!s->lists)
-		exit(1);
+	l = realloc(s->lists, (s->nr_lists + 1) * sizeof(*s->lists));
+	if (!l) {
+		sim_oom(s);
+		return NULL;
+	}
+	s->lists = l;
 	l = &s->lists[s->nr_lists++];
 	memset(l, 0, sizeof(*l));
 	l->name = name;
@@ -134,11 +137,6 @@ static void setup_lists(struct sim *s)
 
 /* ---- PI mutexes --------------------------------------------------------- */
 
-static struct thread *pi_thread(struct dls_pi_task *p)
-{
-	return dls_container_of(p, struct thread, pi);
-}
-
 static struct wait_list *pi_list(struct dls_pi_mutex *m)
 {
 	return dls_container_of(m, struct wait_list, pm);
@@ -146,7 +144,7 @@ static struct wait_list *pi_list(struct dls_pi_mutex *m)
 
 /* PI priorities: lower is more important. FIFO/RR priority p (1..99) is
  * 99 - p, the fair classes 120; a deadline thread's key is its deadline. */
-int pi_prio(const struct thread *t)
+int dlsim_pi_prio(const struct thread *t)
 {
 	return t->dl_policy ? -1 : t->prio ? 99 - t->prio : 120;
 }
@@ -167,46 +165,10 @@ static void on_boost(void *ctx, struct dls_pi_task *pt);
  * thread that becomes boosted with an unchanged effective key (its own
  * deadline moving past an equal inherited one).
  */
-void pi_sync_own(struct sim *s, struct thread *t)
+void dlsim_pi_sync_own(struct sim *s, struct thread *t)
 {
 	if (t->dl_policy && t->started && t->pi.own.dl != t->se.deadline)
 		dls_pi_set_own(&s->pi, &t->pi, t->pi.own.prio, true, t->se.deadline);
-}
-
-/*
- * A priority thread inherits a deadline: it joins the deadline class on
- * its CPU with its donor's reservation (the donor is a deadline thread or
- * one boosted like this), ordered by the inherited deadline. Returns
- * false when that cannot be done; it then stays at the top of its class.
- */
-bool dl_boost_start(struct sim *s, struct thread *t)
-{
-	struct thread *d = t->pi.donor ? pi_thread(t->pi.donor) : NULL;
-	struct cpu *c = &s->cpus[t->cpu];
-	struct dls_params p;
-	int r;
-
-	/* A stranded thread (its CPU offline) stays where it is. */
-	if (!d || !d->se.rq || t->cpu < 0 || c->offline)
-		return false;
-	p = d->se.params;
-	r = dls_entity_attach_borrowed(&s->rqs[t->cpu], &t->se, &p);
-	if (r)
-		return false;
-	if (t->mask && s->dom.smp && dls_entity_set_affinity(&t->se, t->mask)) {
-		dls_task_dead(t->se.rq, &t->se);
-		return false;
-	}
-	if (t->runnable && c->curr != t)
-		lower_remove(s, t);
-	t->is_dl = true;
-	if (t->runnable)
-		lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
-	lib_ok(s, dls_entity_set_boost(t->se.rq, &t->se, true, t->pi.eff.dl),
-	       "dls_entity_set_boost", t);
-	s->cpus[tcpu(t)].need_resched = true;
-	c->need_resched = true;
-	return true;
 }
 
 /* Deboosted: back to its own class, on the CPU the entity was last on. */
@@ -215,7 +177,7 @@ static void dl_boost_end(struct sim *s, struct thread *t)
 	int cpu = tcpu(t);
 	bool was_curr = s->cpus[cpu].curr == t;
 
-	lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
+	dlsim_lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
 	t->is_dl = false;
 	if (cpu != t->cpu) {
 		s->cpus[t->cpu].nr_assigned--;
@@ -224,7 +186,7 @@ static void dl_boost_end(struct sim *s, struct thread *t)
 	}
 	t->prio = eff_prio(t);
 	if (t->runnable && !was_curr)
-		lower_add(s, t, false);
+		dlsim_lower_add(s, t, false);
 	s->cpus[cpu].need_resched = true;
 }
 
@@ -242,18 +204,18 @@ static void on_boost(void *ctx, struct dls_pi_task *pt)
 		t->boost_on = true;
 		t->boosts++;
 		t->boost_start = s->now;
-		add_mark(s, tcpu(t), t->id, "boost");
+		dlsim_add_mark(s, tcpu(t), t->id, "boost");
 	} else if (!pt->boosted && t->boost_on) {
 		t->boost_on = false;
 		t->boosted_ns += s->now - t->boost_start;
-		add_mark(s, tcpu(t), t->id, "deboost");
+		dlsim_add_mark(s, tcpu(t), t->id, "deboost");
 	}
 	if (t->dl_policy || (t->is_dl && pt->eff.has_dl)) {
 		bool want = pt->boosted && pt->eff.has_dl;
 
 		if (t->se.rq && (t->se.boosted != want ||
 				 (want && t->se.pi_deadline != pt->eff.dl))) {
-			lib_ok(s, dls_entity_set_boost(t->se.rq, &t->se, want, pt->eff.dl),
+			dlsim_lib_ok(s, dls_entity_set_boost(t->se.rq, &t->se, want, pt->eff.dl),
 			       "dls_entity_set_boost", t);
 			/* Its CPU picks again (and pushes or pulls): the
 			 * new key may belong on another CPU now. */
@@ -263,16 +225,16 @@ static void on_boost(void *ctx, struct dls_pi_task *pt)
 	}
 	if (t->is_dl)
 		dl_boost_end(s, t);
-	else if (pt->eff.has_dl && dl_boost_start(s, t))
+	else if (pt->eff.has_dl && dlsim_dl_boost_start(s, t))
 		return;
 	if (t->cpu >= 0 && eff_prio(t) != t->prio) {
 		bool listed = t->runnable && s->cpus[t->cpu].curr != t;
 
 		if (listed)
-			lower_remove(s, t);
+			dlsim_lower_remove(s, t);
 		t->prio = eff_prio(t);
 		if (listed)
-			lower_add(s, t, false);
+			dlsim_lower_add(s, t, false);
 		s->cpus[t->cpu].need_resched = true;
 	}
 }
@@ -328,13 +290,13 @@ static void got_mutex(struct sim *s, struct thread *t)
  * Take @m for @t. Returns true when @t owns it; false when @t waits (it
  * leaves its runqueue if it was runnable) or the request was refused.
  */
-bool mutex_lock(struct sim *s, struct wait_list *m, struct thread *t)
+bool dlsim_mutex_lock(struct sim *s, struct wait_list *m, struct thread *t)
 {
 	int r;
 
 	if (!m)
 		return true;
-	pi_sync_own(s, t);
+	dlsim_pi_sync_own(s, t);
 	r = dls_pi_lock(&s->pi, &t->pi, &m->pm, &t->pi_wait);
 	if (r == 0) {
 		got_mutex(s, t);
@@ -342,17 +304,17 @@ bool mutex_lock(struct sim *s, struct wait_list *m, struct thread *t)
 	}
 	if (r != DLS_PI_BLOCKED) {
 		report_deadlock(s, t, m, r);
-		thread_block(s, t, false);
+		dlsim_thread_block(s, t, false);
 		return false;
 	}
 	t->lock_waiting = true;
 	t->lock_wait_start = s->now;
-	thread_block(s, t, false);
+	dlsim_thread_block(s, t, false);
 	return false;
 }
 
 /* Release @m; the top waiter owns it now and wakes. */
-void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t)
+void dlsim_mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t)
 {
 	struct dls_pi_task *next;
 
@@ -368,26 +330,25 @@ void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t)
 		struct thread *n = pi_thread(next);
 
 		got_mutex(s, n);
-		thread_wake(s, n);
+		dlsim_thread_wake(s, n);
 	}
 }
 
 /* A condition wait ends: retake the mutex released by wait/sync first. */
-void cond_wake(struct sim *s, struct thread *t)
+void dlsim_cond_wake(struct sim *s, struct thread *t)
 {
 	struct wait_list *m = t->relock;
 
 	t->relock = NULL;
-	if (m && !mutex_lock(s, m, t))
+	if (m && !dlsim_mutex_lock(s, m, t))
 		return; /* it waits for the mutex now */
-	thread_wake(s, t);
+	dlsim_thread_wake(s, t);
 }
-
 
 /* ---- set-up and --check ---------------------------------------------------- */
 
 /* The wait lists of the workload and the PI context of its mutexes. */
-int lock_setup(struct sim *s)
+int dlsim_lock_setup(struct sim *s)
 {
 	setup_lists(s);
 	dls_pi_ctx_init(&s->pi, &sim_pi_ops, s);
@@ -410,14 +371,19 @@ int lock_setup(struct sim *s)
 }
 
 /* The PI validator, and every deadline entity's boost against its PI key. */
-const char *lock_check(struct sim *s)
+const char *dlsim_lock_check(struct sim *s)
 {
 	const char *e;
 
 	if (s->nr_pi_tasks != (size_t)s->nr_threads) {
-		s->pi_tasks = realloc(s->pi_tasks, (size_t)s->nr_threads * sizeof(*s->pi_tasks));
-		if (!s->pi_tasks)
-			exit(1);
+		struct dls_pi_task **pt = realloc(s->pi_tasks,
+						  (size_t)s->nr_threads * sizeof(*pt));
+
+		if (!pt) {
+			sim_oom(s);
+			return NULL; /* the run stops: nothing checked */
+		}
+		s->pi_tasks = pt;
 		s->nr_pi_tasks = (size_t)s->nr_threads;
 		for (int i = 0; i < s->nr_threads; i++)
 			s->pi_tasks[i] = &s->threads[i]->pi;

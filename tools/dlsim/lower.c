@@ -94,7 +94,7 @@ static const uint32_t prio_to_weight[40] = {
 	/*  15 */ 36,    29,    23,    18,    15,
 };
 
-uint32_t fair_weight(enum wl_policy policy, int nice)
+uint32_t dlsim_fair_weight(enum wl_policy policy, int nice)
 {
 	if (policy == WL_IDLE)
 		return WEIGHT_IDLEPRIO;
@@ -293,7 +293,7 @@ static void queue_insert(struct sim *s, struct thread *t, bool head)
 	struct cpu *c = &s->cpus[t->cpu];
 	size_t pos = c->nr_lower;
 
-	GROW(c->lower, c->nr_lower, c->cap_lower);
+	GROW(c->lower, c->nr_lower, c->cap_lower, { sim_oom(s); return; });
 	/* Keep the array sorted by priority (higher first), FIFO within one. */
 	for (size_t i = 0; i < c->nr_lower; i++)
 		if (c->lower[i]->prio < t->prio || (head && c->lower[i]->prio == t->prio)) {
@@ -335,7 +335,7 @@ static void fair_follow_class(struct sim *s, struct thread *t)
 /* ---- entry points ------------------------------------------------------ */
 
 /* @t, runnable and not running, joins the queue of its CPU. */
-void lower_add(struct sim *s, struct thread *t, bool head)
+void dlsim_lower_add(struct sim *s, struct thread *t, bool head)
 {
 	struct cpu *c = &s->cpus[t->cpu];
 
@@ -352,7 +352,7 @@ void lower_add(struct sim *s, struct thread *t, bool head)
 }
 
 /* @t leaves its CPU's queue (and fair set): it blocks, moves or changes class. */
-void lower_remove(struct sim *s, struct thread *t)
+void dlsim_lower_remove(struct sim *s, struct thread *t)
 {
 	queue_delete(s, &s->cpus[t->cpu], t);
 	if (t->fair_queued)
@@ -360,17 +360,17 @@ void lower_remove(struct sim *s, struct thread *t)
 }
 
 /* @t moves to @cpu's queue (it is not running). */
-void lower_move(struct sim *s, struct thread *t, int cpu)
+void dlsim_lower_move(struct sim *s, struct thread *t, int cpu)
 {
 	bool queued = t->runnable && !t->exited;
 
 	if (queued)
-		lower_remove(s, t);
+		dlsim_lower_remove(s, t);
 	s->cpus[t->cpu].nr_assigned--;
 	t->cpu = cpu;
 	s->cpus[cpu].nr_assigned++;
 	if (queued)
-		lower_add(s, t, false);
+		dlsim_lower_add(s, t, false);
 }
 
 /* An online CPU with nothing runnable. */
@@ -436,7 +436,7 @@ static int idle_cpu_for(const struct sim *s, const struct thread *t)
 	for (int k = 0; k < s->nr_cpus; k++) {
 		if (!may_use(t, k) || !cpu_idle(s, k))
 			continue;
-		if (same_cluster(s->w, k, t->cpu))
+		if (dlsim_same_cluster(s->w, k, t->cpu))
 			return k;
 		if (other < 0)
 			other = k;
@@ -475,7 +475,7 @@ static int wake_cpu(const struct sim *s, const struct thread *t)
 }
 
 /* @t wakes: it joins the queue of the CPU it is placed on. */
-void lower_wake(struct sim *s, struct thread *t)
+void dlsim_lower_wake(struct sim *s, struct thread *t)
 {
 	int cpu = wake_cpu(s, t);
 
@@ -484,7 +484,7 @@ void lower_wake(struct sim *s, struct thread *t)
 		t->cpu = cpu;
 		s->cpus[cpu].nr_assigned++;
 	}
-	lower_add(s, t, false);
+	dlsim_lower_add(s, t, false);
 }
 
 /* @cpu stops running @prev (put_prev_task()): back into its queue while
@@ -509,7 +509,7 @@ static void put_prev_here(struct sim *s, int cpu, struct thread *prev)
 	queue_insert(s, prev, prev->prio > 0 && !expired);
 }
 
-void lower_put_prev(struct sim *s, int cpu, struct thread *prev)
+void dlsim_lower_put_prev(struct sim *s, int cpu, struct thread *prev)
 {
 	put_prev_here(s, cpu, prev);
 	/* A phase gave it CPUs without this one while it ran (thread.c):
@@ -519,12 +519,12 @@ void lower_put_prev(struct sim *s, int cpu, struct thread *prev)
 		int to = prev->move_to - 1;
 
 		prev->move_to = 0;
-		lower_move(s, prev, to);
+		dlsim_lower_move(s, prev, to);
 	}
 }
 
 /* The thread @cpu runs when no deadline thread runs, or NULL. */
-struct thread *lower_pick(struct sim *s, int cpu)
+struct thread *dlsim_lower_pick(struct sim *s, int cpu)
 {
 	struct cpu *c = &s->cpus[cpu];
 	struct thread *prev = c->curr, *best = NULL;
@@ -573,7 +573,7 @@ struct thread *lower_pick(struct sim *s, int cpu)
 /* sched_yield() of the running thread @t (its caller makes its CPU pick
  * again): FIFO/RR to the tail of its priority, a fair thread's deadline one
  * slice on (yield_task_fair()). */
-void lower_yield(struct sim *s, struct thread *t)
+void dlsim_lower_yield(struct sim *s, struct thread *t)
 {
 	t->slice_left = 0;
 	t->sliced = true;
@@ -585,7 +585,7 @@ void lower_yield(struct sim *s, struct thread *t)
 
 /* @t's fair weight becomes @weight; its lag, in real time, stays
  * (reweight_entity()). */
-void thread_reweight(struct sim *s, struct thread *t, uint32_t weight)
+void dlsim_thread_reweight(struct sim *s, struct thread *t, uint32_t weight)
 {
 	if (t->fair_queued) {
 		struct fair_sum f;
@@ -609,10 +609,10 @@ void thread_reweight(struct sim *s, struct thread *t, uint32_t weight)
 	t->weight = weight;
 }
 
-void thread_set_nice(struct sim *s, struct thread *t, int nice)
+void dlsim_thread_set_nice(struct sim *s, struct thread *t, int nice)
 {
 	t->nice = nice;
-	thread_reweight(s, t, fair_weight(policy_of(t), nice));
+	dlsim_thread_reweight(s, t, dlsim_fair_weight(policy_of(t), nice));
 }
 
 /* ---- balancing ------------------------------------------------------- */
@@ -654,7 +654,7 @@ static bool rt_push_one(struct sim *s)
 	}
 	if (!best)
 		return false;
-	lower_move(s, best, to);
+	dlsim_lower_move(s, best, to);
 	return true;
 }
 
@@ -692,7 +692,7 @@ static bool fair_pull_one(struct sim *s, int dst)
 	}
 	if (!pick)
 		return false;
-	lower_move(s, pick, dst);
+	dlsim_lower_move(s, pick, dst);
 	return true;
 }
 
@@ -700,12 +700,12 @@ static bool fair_pull_one(struct sim *s, int dst)
  * Move waiting threads of the lower classes to CPUs that can run them
  * now (see the top of the file). Returns whether any moved.
  */
-bool lower_balance(struct sim *s)
+bool dlsim_lower_balance(struct sim *s)
 {
 	bool moved = false;
 
 	/* Nothing it looks at changed since it last found nothing to do:
-	 * the queues, and what each CPU runs (cpu_reschedule(), hotplug). */
+	 * the queues, and what each CPU runs (dlsim_cpu_reschedule(), hotplug). */
 	if (!s->nr_lower_waiting || s->nr_cpus < 2 || !s->lower_dirty)
 		return false;
 	s->lower_dirty = false;
@@ -726,7 +726,7 @@ bool lower_balance(struct sim *s)
  * may use an idle CPU, and each CPU's fair set is its queued fair threads
  * and its running one.
  */
-const char *lower_check(struct sim *s)
+const char *dlsim_lower_check(struct sim *s)
 {
 	unsigned int waiting = 0, rt = 0;
 

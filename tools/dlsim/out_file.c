@@ -121,3 +121,30 @@ void out_file_discard(struct out_file *o)
 	o->f = NULL;
 	o->tmp = o->target = NULL;
 }
+
+FILE *out_file_scratch(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	FILE *f;
+	int fd;
+
+	if (!dir || !*dir)
+		return tmpfile();
+	if ((size_t)snprintf(path, sizeof(path), "%s/dlsim-XXXXXX", dir) >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	fd = mkstemp(path);
+	if (fd < 0)
+		return NULL;
+	unlink(path); /* gone once closed, whatever happens */
+	f = fdopen(fd, "w+");
+	if (!f) {
+		int err = errno;
+
+		close(fd);
+		errno = err;
+	}
+	return f;
+}

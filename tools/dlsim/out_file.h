@@ -29,4 +29,9 @@ int out_file_commit(struct out_file *o, const char *prog);
 /* Close @o, if open, and remove its temporary file: nothing is written. */
 void out_file_discard(struct out_file *o);
 
+/* A scratch file for what an output writes before its end (read and
+ * written, removed when closed): in $TMPDIR, else where tmpfile() puts
+ * it. NULL with errno set when none can be created. */
+FILE *out_file_scratch(void);
+
 #endif

@@ -1,40 +1,41 @@
-/* dlsim --json: per-thread, per-CPU and hotplug statistics. */
+/* dlsim --json: per-thread, per-CPU and hotplug statistics, and every job
+ * (written as the run goes, appended at the end). */
 #include "output.h"
 
 #include <inttypes.h>
 
-/* One object per completed job, the columns of --jobs. */
-static void write_jobs(struct sim *s, FILE *f)
+/* One object per completed job, the columns of --jobs, into section 0;
+ * each but the first after a comma (the last has none). */
+static void json_job(struct sim_sink *k, const struct sim *s, const struct job_rec *j)
 {
 	char e[ESC_SIZE], cpus[256];
+	FILE *f = k->part[0];
 
-	for (size_t i = 0; i < s->nr_jobs; i++) {
-		const struct job_rec *j = &s->jobs[i];
-
-		fprintf(f, "    {\"thread\": \"%s\", \"job\": %" PRIu64 ", \"release_ns\": %" PRIu64
-			", \"start_ns\": ", out_esc(e, sizeof(e), s->threads[j->thread]->name, false),
-			j->index, j->release);
-		if (j->ran)
-			fprintf(f, "%" PRIu64, j->start);
-		else
-			fprintf(f, "null");
-		fprintf(f, ", \"end_ns\": %" PRIu64 ", \"deadline_ns\": %" PRIu64
-			", \"server_deadline_ns\": ", j->end, j->deadline);
-		if (j->has_server)
-			fprintf(f, "%" PRIu64, j->server_deadline);
-		else
-			fprintf(f, "null");
-		fprintf(f, ", \"response_ns\": %" PRIu64 ", \"lateness_ns\": %" PRId64
-			", \"cpus\": [%s], \"preemptions\": %u, \"migrations\": %u, "
-			"\"throttles\": %u}%s\n", j->end - j->release, out_lateness(j),
-			out_cpu_list(cpus, sizeof(cpus), j->cpus, ", "), j->preemptions,
-			j->migrations, j->throttles, i + 1 < s->nr_jobs ? "," : "");
-	}
+	fprintf(f, "%s    {\"thread\": \"%s\", \"job\": %" PRIu64 ", \"release_ns\": %" PRIu64
+		", \"start_ns\": ", k->n[0] ? ",\n" : "",
+		out_esc(e, sizeof(e), s->threads[j->thread]->name, false), j->index, j->release);
+	if (j->ran)
+		fprintf(f, "%" PRIu64, j->start);
+	else
+		fprintf(f, "null");
+	fprintf(f, ", \"end_ns\": %" PRIu64 ", \"deadline_ns\": %" PRIu64
+		", \"server_deadline_ns\": ", j->end, j->deadline);
+	if (j->has_server)
+		fprintf(f, "%" PRIu64, j->server_deadline);
+	else
+		fprintf(f, "null");
+	fprintf(f, ", \"response_ns\": %" PRIu64 ", \"lateness_ns\": %" PRId64
+		", \"cpus\": [%s], \"preemptions\": %u, \"migrations\": %u, "
+		"\"throttles\": %u}", j->end - j->release, out_lateness(j),
+		out_cpu_list(cpus, sizeof(cpus), j->cpus, ", "), j->preemptions,
+		j->migrations, j->throttles);
+	k->n[0]++;
 }
 
-static void write_json(struct sim *s, FILE *f, uint64_t horizon)
+static int write_json(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horizon)
 {
 	char e[ESC_SIZE];
+	int err;
 
 	fprintf(f, "{\n  \"horizon_ns\": %llu,\n  \"threads\": [\n", (unsigned long long)horizon);
 	for (int i = 0; i < s->nr_threads; i++) {
@@ -78,12 +79,16 @@ static void write_json(struct sim *s, FILE *f, uint64_t horizon)
 			i + 1 < s->nr_hp_log ? "," : "");
 	}
 	fprintf(f, "  ],\n  \"jobs\": [\n");
-	write_jobs(s, f);
-	fprintf(f, "  ]\n}\n");
+	if ((err = out_part_copy(k, 0, f)))
+		return err;
+	fprintf(f, "%s  ]\n}\n", k->n[0] ? "\n" : "");
+	return 0;
 }
 
 const struct sim_writer sim_json_writer = {
 	.samples = true,
 	.jobs = true,
-	.write = write_json,
+	.nr_parts = 1,
+	.on_job = json_job,
+	.finish = write_json,
 };

@@ -7,9 +7,14 @@
  * purple of a boost (300); neighbours alternate in lightness. Text is sized with a bound on its width (no
  * glyph of the sans-serif fonts is wider than FONT_EM_MAX of its size), so
  * the CPU labels fit their column whatever font the viewer picks.
+ *
+ * The chart's size, scale and colours depend on the whole run (the threads
+ * forked, the time simulated): run slices and marks are kept as records in
+ * two sections as the run produces them and drawn at the end.
  */
 #include "output.h"
 
+#include <errno.h>
 #include <string.h>
 
 #define FONT 11           /* px, the labels and legend */
@@ -109,9 +114,90 @@ static void write_axis(FILE *f, int left, int y, uint64_t horizon, double scale)
 	}
 }
 
-static void write_svg(struct sim *s, FILE *f, uint64_t horizon)
+enum { PART_SLICES, PART_MARKS };
+
+/* The marks the chart draws: a line across the row or a tick. */
+static const char *const mark_kinds[] = { "miss", "throttle", "boost", "release", "deadline" };
+
+struct svg_mark {
+	int cpu;
+	unsigned int kind; /* in mark_kinds */
+	uint64_t t;
+};
+
+static void svg_slice(struct sim_sink *k, const struct sim *s, const struct slice *sl)
 {
-	int legend_rows = (s->nr_threads + 3) / 4, left = 0;
+	(void)s;
+	fwrite(sl, sizeof(*sl), 1, k->part[PART_SLICES]);
+}
+
+static void svg_mark(struct sim_sink *k, const struct sim *s, const struct mark *m)
+{
+	(void)s;
+	if (m->cpu < 0)
+		return;
+	for (unsigned int i = 0; i < sizeof(mark_kinds) / sizeof(mark_kinds[0]); i++)
+		if (!strcmp(m->what, mark_kinds[i])) {
+			struct svg_mark r = { m->cpu, i, m->t };
+
+			fwrite(&r, sizeof(r), 1, k->part[PART_MARKS]);
+			return;
+		}
+}
+
+static int write_slices(struct sim_sink *k, struct sim *s, FILE *f, int left, double scale)
+{
+	char e[ESC_SIZE], col[8];
+	struct slice sl;
+	int err, rc;
+
+	if ((err = out_part_rewind(k, PART_SLICES)))
+		return err;
+	while ((rc = out_part_read(k, PART_SLICES, &sl, sizeof(sl))) > 0) {
+		double x = left + (double)sl.start * scale;
+		double wd = (double)(sl.end - sl.start) * scale;
+
+		fprintf(f, "<rect class=\"run\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"24\" "
+			"fill=\"%s\"><title>%s</title></rect>\n", x, TOP + sl.cpu * ROW + 6,
+			wd < 0.2 ? 0.2 : wd, task_color(col, sl.thread, s->nr_threads),
+			out_esc(e, sizeof(e), s->threads[sl.thread]->name, true));
+	}
+	return rc < 0 ? EIO : 0;
+}
+
+static int write_marks(struct sim_sink *k, FILE *f, int left, double scale, uint64_t horizon)
+{
+	struct svg_mark m;
+	int err, rc;
+
+	if ((err = out_part_rewind(k, PART_MARKS)))
+		return err;
+	while ((rc = out_part_read(k, PART_MARKS, &m, sizeof(m))) > 0) {
+		const char *what = mark_kinds[m.kind];
+		const char *c = m.kind == 0 ? MISS_COLOR : m.kind == 1 ? "black" : "purple";
+		double x = left + (double)m.t * scale;
+
+		if (m.t > horizon)
+			continue;
+		if (m.kind >= 3) {
+			/* a short tick above the row (release) or below it (deadline) */
+			bool rel = what[0] == 'r';
+			int y = TOP + m.cpu * ROW + (rel ? 0 : 30);
+
+			fprintf(f, "<line x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\" "
+				"stroke=\"%s\"/>\n", x, x, y, y + 6, rel ? "green" : "blue");
+			continue;
+		}
+		fprintf(f, "<line class=\"%s\" x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\" "
+			"stroke=\"%s\" stroke-width=\"%d\"/>\n", what, x, x,
+			TOP + m.cpu * ROW + 2, TOP + m.cpu * ROW + 34, c, what[0] == 'm' ? 2 : 1);
+	}
+	return rc < 0 ? EIO : 0;
+}
+
+static int write_svg(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horizon)
+{
+	int legend_rows = (s->nr_threads + 3) / 4, left = 0, err;
 	int height = TOP + s->nr_cpus * ROW + AXIS + legend_rows * 18 + 8;
 	double scale;
 	char e[ESC_SIZE], col[8];
@@ -156,40 +242,9 @@ static void write_svg(struct sim *s, FILE *f, uint64_t horizon)
 			TOP + cpu * ROW + 16, cpu, TOP + cpu * ROW + 28, FONT_SMALL,
 			s->cpus[cpu].capacity, left, left + WIDTH, TOP + cpu * ROW + 30,
 			TOP + cpu * ROW + 30);
-	for (size_t i = 0; i < s->nr_slices; i++) {
-		const struct slice *sl = &s->slices[i];
-		double x = left + (double)sl->start * scale;
-		double wd = (double)(sl->end - sl->start) * scale;
-
-		fprintf(f, "<rect class=\"run\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"24\" "
-			"fill=\"%s\"><title>%s</title></rect>\n", x, TOP + sl->cpu * ROW + 6,
-			wd < 0.2 ? 0.2 : wd, task_color(col, sl->thread, s->nr_threads),
-			out_esc(e, sizeof(e), s->threads[sl->thread]->name, true));
-	}
-	for (size_t i = 0; i < s->nr_marks; i++) {
-		const struct mark *m = &s->marks[i];
-		const char *c = !strcmp(m->what, "miss") ? MISS_COLOR
-				: !strcmp(m->what, "throttle") ? "black"
-				: !strcmp(m->what, "boost") ? "purple" : NULL;
-		double x = left + (double)m->t * scale;
-
-		if (m->cpu < 0 || m->t > horizon)
-			continue;
-		if (!strcmp(m->what, "release") || !strcmp(m->what, "deadline")) {
-			/* a short tick above the row (release) or below it (deadline) */
-			bool rel = m->what[0] == 'r';
-			int y = TOP + m->cpu * ROW + (rel ? 0 : 30);
-
-			fprintf(f, "<line x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\" "
-				"stroke=\"%s\"/>\n", x, x, y, y + 6, rel ? "green" : "blue");
-			continue;
-		}
-		if (!c)
-			continue;
-		fprintf(f, "<line class=\"%s\" x1=\"%.2f\" x2=\"%.2f\" y1=\"%d\" y2=\"%d\" "
-			"stroke=\"%s\" stroke-width=\"%d\"/>\n", m->what, x, x,
-			TOP + m->cpu * ROW + 2, TOP + m->cpu * ROW + 34, c, m->what[0] == 'm' ? 2 : 1);
-	}
+	if ((err = write_slices(k, s, f, left, scale)) ||
+	    (err = write_marks(k, f, left, scale, horizon)))
+		return err;
 	write_axis(f, left, TOP + s->nr_cpus * ROW, horizon, scale);
 	for (int i = 0; i < s->nr_threads; i++) {
 		int lx = left + (i % 4) * 250;
@@ -201,9 +256,13 @@ static void write_svg(struct sim *s, FILE *f, uint64_t horizon)
 			out_esc(e, sizeof(e), s->threads[i]->name, true));
 	}
 	fprintf(f, "</svg>\n");
+	return 0;
 }
 
 const struct sim_writer sim_svg_writer = {
 	.timeline = true,
-	.write = write_svg,
+	.nr_parts = 2,
+	.on_slice = svg_slice,
+	.on_mark = svg_mark,
+	.finish = write_svg,
 };

@@ -75,3 +75,12 @@ if(NOT IS_SYMLINK ${dir}/link.json OR NOT json MATCHES "^{\n  \"horizon_ns\"")
   message(FATAL_ERROR "link.json should still name target.json, now the statistics")
 endif()
 only_files(jobs.csv link.json stats.json target.json)
+
+# What an output writes during the run goes to scratch files in $TMPDIR
+# (else /tmp), appended at the end: where none can be made, the run fails
+# before it starts, naming the output, and leaves nothing at its path.
+run_dlsim("TMPDIR=${dir}/none" "--trace scratch.json" 74
+  "^dlsim: cannot write scratch.json: no scratch file [(][$]TMPDIR, else /tmp[)]: No such file or directory\n$")
+if(EXISTS ${dir}/scratch.json)
+  message(FATAL_ERROR "scratch.json was written without its scratch files")
+endif()

@@ -1,25 +1,37 @@
 /*
  * dlsim's private header: the simulator's state and the calls between its
- * files. Each file has one job:
+ * files. Each file has one job; each calls only the files below it (no
+ * circle between them; the layers of DESIGN.md, sinks at the bottom,
+ * then the engine, then the rt-app interpreter, then the run):
  *
- *   engine.c   event queue, virtual platform ops, the step loop (when each
- *              CPU next needs attention, charging what it runs: the hot
- *              path, kept in one translation unit), --check
- *   thread.c   threads, rt-app events (one function per event kind),
- *              placement and spawning
+ *   engine.c   the top: the library's platform ops, the step loop (when
+ *              each CPU next needs attention, charging what it runs: the
+ *              hot path, kept in one translation unit), --check, sim_run()
+ *   thread.c   the rt-app interpreter: threads, rt-app events (one
+ *              function per event kind), placement and spawning
+ *   lock.c     its wait lists and the PI mutexes (boosting, deadlock reports)
+ *   cpu.c      what a CPU runs: picking, run slices, hotplug
+ *   wake.c     a thread leaving and joining its runqueue: blocking,
+ *              waking, joining the deadline class with a boost
  *   lower.c    the classes below SCHED_DEADLINE: FIFO/RR by priority, the
  *              fair class by weight (EEVDF), and how their threads move
  *              between CPUs (RT push/pull, fair idle balancing)
- *   cpu.c      what a CPU runs: picking, run slices, hotplug
- *   lock.c     wait lists and the PI mutexes (boosting, deadlock reports)
- *   output.c   the output interface and the summary table; output_json.c,
- *              output_trace.c and output_svg.c write the other formats
+ *   platform.c the event queue (virtual time), records for the outputs,
+ *              errors, the check of the library's answers
+ *   output.c   the output interface: hands each record to the chosen
+ *              writers as the run produces it; output_summary.c,
+ *              output_json.c, output_jobs.c, output_trace.c and
+ *              output_svg.c write the formats, output_util.c has what
+ *              they share
  *   out_file.c output files that are complete or absent (opened before
  *              the run, renamed into place once written)
  *
  * The engine knows no output format: it asks output.c which records the
- * chosen outputs need (run slices and marks, every response time) and
- * hands the finished run to sim_outputs_write().
+ * chosen outputs need (run slices and marks, jobs, budget samples, every
+ * response time), hands each record over as it is made (sim_emit_*()) and
+ * the finished run to sim_outputs_write(). No record is kept to the end of
+ * the run, so memory does not grow with simulated time; only the response
+ * times, for the p99, are kept (8 bytes per job).
  */
 #ifndef DLSIM_SIM_IMPL_H
 #define DLSIM_SIM_IMPL_H
@@ -40,7 +52,7 @@
 #define US 1000ULL
 #define SLICE_RR (100 * 1000 * US)
 #define CAPACITY_SCALE 1024 /* a full-speed CPU (dls_rq_set_capacity) */
-#define MAX_OUTPUTS 5 /* summary, JSON, trace, SVG, jobs (output.c) */
+#define MAX_OUTPUTS 6 /* summary, JSON, trace, SVG, jobs, observers (output.c) */
 
 enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG, EV_ZERO_LAG };
 
@@ -172,7 +184,8 @@ struct thread {
 	unsigned int job_preemptions, job_migrations;
 	unsigned int job_throttles; /* its reservation's throttles so far */
 	uint64_t last_job_end;    /* when its last job completed (jobs > 0) */
-	size_t last_job_rec;      /* that job's record in sim::jobs (job_log) */
+	size_t last_job_rec;      /* that job's record in sim::jobs while it is
+				     there (job_log, last_job_end == jobs_at) */
 };
 
 /* One completed job (--jobs, the JSON "jobs" array). */
@@ -243,6 +256,34 @@ struct mark {
 	uint64_t deadline;
 };
 
+struct sim_writer;
+
+/*
+ * Why a run stops, one kind at a time; the graver replaces the lesser
+ * (out of memory, then a fatal error, then a refusal, then a broken
+ * invariant), and of two of one kind the first stays.
+ */
+struct sim_error {
+	/* 0 none, or the exit code it ends with: DLSIM_EXIT_FAILURE (out of
+	 * memory: sim_run() returns -1), _DEADLOCK (a deadlock, a misused
+	 * mutex, an internal error), _REFUSED (the library refused a
+	 * reservation, as rt-app stops when sched_setattr() fails; the
+	 * refusal is said where it happens), _INVARIANT (--check) */
+	int code;
+	char msg[512];  /* what stderr says for _DEADLOCK and _INVARIANT */
+};
+
+/* One chosen output: its writer, its file and the sections the writer
+ * fills during the run (temporary files, appended at the end). */
+#define SINK_PARTS 3
+struct sim_sink {
+	const struct sim_writer *w;
+	const char *path;          /* NULL: the summary's stream */
+	struct out_file o;         /* open from sim_outputs_open() */
+	FILE *part[SINK_PARTS];
+	uint64_t n[SINK_PARTS];    /* records written to each section */
+};
+
 struct sim {
 	const struct workload *w;
 	const struct sim_options *opt;
@@ -262,26 +303,25 @@ struct sim {
 	uint64_t lower_seq; /* orders the lower classes' queues */
 	unsigned int nr_lower_waiting; /* threads in every CPU's lower queue */
 	unsigned int nr_rt_waiting;    /* of which FIFO/RR (priority > 0) */
-	bool lower_dirty;   /* a queue or a CPU's thread changed since lower_balance() */
+	bool lower_dirty;   /* a queue or a CPU's thread changed since dlsim_lower_balance() */
 	struct wait_list *lists;
 	size_t nr_lists;
 	struct utimer *timers; /* the shared timers (refs not "unique") */
 	size_t nr_timers, cap_timers;
-	struct slice *slices;
-	size_t nr_slices, cap_slices;
-	struct mark *marks;
-	size_t nr_marks, cap_marks;
+	/* the jobs completed at the instant jobs_at, not yet handed to the
+	 * outputs: a throttle at that instant still counts for its job
+	 * (dlsim_job_note_throttle()); sim_emit_jobs() hands them over */
 	struct job_rec *jobs;
 	size_t nr_jobs, cap_jobs;
-	struct budget_sample *budget;
-	size_t nr_budget, cap_budget;
-	struct out_file outs[MAX_OUTPUTS]; /* outputs with a path, open during the run */
-	const char *broken; /* the invariant --check found broken */
-	/* the library's refusal (DLS_E*) of a thread's reservation: the run
-	 * stops, as rt-app does when sched_setattr() fails; 0 = none */
-	int refused;
+	uint64_t jobs_at;
+	struct sim_sink sinks[MAX_OUTPUTS]; /* the chosen outputs (output.c) */
+	size_t nr_sinks;
+	/* why the run stops, the one error channel (platform.c) */
+	struct sim_error err;
 	bool thread_cap;    /* a fork reached sim_options::max_threads: the run stops */
 	bool timeline;      /* an output wants run slices and marks */
+	bool slices;        /* an output wants run slices (timeline, or an observer) */
+	bool job_ends;      /* an output wants each job as it ends (an observer) */
 	bool samples;       /* an output wants every response time */
 	bool job_log;       /* an output wants every job (struct job_rec) */
 	bool budget_log;    /* an output wants the reservations' budgets */
@@ -296,7 +336,6 @@ struct sim {
 	size_t nr_pi_tasks, nr_pi_mutexes;
 	bool has_mutexes;
 	unsigned int mutexes_held;  /* owned right now, by anyone */
-	char fatal[512];   /* a deadlock or a misused mutex stops the run */
 	/* hotplug */
 	struct hotplug_ev *hp;
 	struct hotplug_log *hp_log;
@@ -311,19 +350,27 @@ struct sim {
 	bool drawn;
 };
 
-#define GROW(arr, n, cap)                                                      \
+/* Room for one more element in @arr (@n used of @cap); when memory runs
+ * out, @arr is left as it was and @on_fail runs (sim_oom(), then leave). */
+#define GROW(arr, n, cap, on_fail)                                             \
 	do {                                                                   \
 		if ((n) == (cap)) {                                            \
 			size_t nc_ = (cap) ? (cap) * 2 : 16;                   \
 			void *na_ = realloc((arr), nc_ * sizeof(*(arr)));      \
 			if (!na_) {                                            \
-				fprintf(stderr, "dlsim: out of memory\n");     \
-				exit(1);                                       \
+				on_fail;                                       \
+			} else {                                               \
+				(arr) = na_;                                   \
+				(cap) = nc_;                                   \
 			}                                                      \
-			(arr) = na_;                                           \
-			(cap) = nc_;                                           \
 		}                                                              \
 	} while (0)
+
+/* The thread of a PI task. */
+static inline struct thread *pi_thread(struct dls_pi_task *p)
+{
+	return dls_container_of(p, struct thread, pi);
+}
 
 /* A deadline thread's CPU follows its entity, which push/pull may move. */
 static inline int tcpu(const struct thread *t)
@@ -336,38 +383,89 @@ static inline struct dls_rq *rq_of(struct sim *s, const struct thread *t)
 	return &s->rqs[tcpu(t)];
 }
 
-/* engine.c */
-void q_add(struct sim *s, struct qev *e, uint64_t t);
-void q_remove(struct sim *s, struct qev *e);
-void add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what);
-void add_mark(struct sim *s, int cpu, int thread, const char *what);
-void add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline);
-void sim_fatal(struct sim *s, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
+/*
+ * The calls between the simulator's files, by layer: each file calls only
+ * the files listed before it (and output.c, the sinks, at the bottom).
+ */
 
-/* lower.c */
-void lower_add(struct sim *s, struct thread *t, bool head);
-void lower_remove(struct sim *s, struct thread *t);
-void lower_wake(struct sim *s, struct thread *t);
-void lower_put_prev(struct sim *s, int cpu, struct thread *prev);
-struct thread *lower_pick(struct sim *s, int cpu);
-void lower_yield(struct sim *s, struct thread *t);
-void lower_move(struct sim *s, struct thread *t, int cpu);
-bool lower_balance(struct sim *s);
-const char *lower_check(struct sim *s);
-uint32_t fair_weight(enum wl_policy policy, int nice);
-void thread_reweight(struct sim *s, struct thread *t, uint32_t weight);
-void thread_set_nice(struct sim *s, struct thread *t, int nice);
+/* platform.c: the event queue, records, errors */
+void dlsim_q_add(struct sim *s, struct qev *e, uint64_t t);
+const char *dlsim_q_check(struct sim *s); /* the queue's order (--check) */
+static inline void q_remove(struct sim *s, struct qev *e)
+{
+	if (e->queued) {
+		dls_rb_erase_cached(&e->node, &s->queue);
+		e->queued = false;
+	}
+}
+void dlsim_add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what);
+void dlsim_add_mark(struct sim *s, int cpu, int thread, const char *what);
+void dlsim_add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline);
+/* Note error @code (DLSIM_EXIT_*) with a message, unless a graver one or
+ * one of its kind is noted already (struct sim_error). */
+void sim_error(struct sim *s, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Stop the run with a message (a deadlock, a misused mutex, an internal
+ * error): sim_error(DLSIM_EXIT_DEADLOCK). */
+#define sim_fatal(s, ...) sim_error((s), DLSIM_EXIT_DEADLOCK, __VA_ARGS__)
+/* Memory ran out: the run stops at the end of this step and sim_run()
+ * returns -1. Whatever failed to grow was left as it was. */
+#define sim_oom(s) sim_error((s), DLSIM_EXIT_FAILURE, "out of memory")
+/* The library refused a reservation (said on stderr already). */
+#define sim_refused(s) sim_error((s), DLSIM_EXIT_REFUSED, "refused")
+/* The run stops at the end of this step: a fatal error or no memory. */
+static inline bool sim_stopping(const struct sim *s)
+{
+	return s->err.code == DLSIM_EXIT_DEADLOCK || s->err.code == DLSIM_EXIT_FAILURE;
+}
+void dlsim_lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
+bool dlsim_same_cluster(const struct workload *w, int a, int b);
 
-/* thread.c */
-void thread_block(struct sim *s, struct thread *t, bool job_done);
-void thread_wake(struct sim *s, struct thread *t);
-void thread_advance_events(struct sim *s, struct thread *t);
-void thread_wake_event(struct sim *s, struct thread *t);
-bool job_overdue(const struct sim *s, const struct thread *t);
-void job_note_throttle(struct sim *s, struct thread *t);
-bool same_cluster(const struct workload *w, int a, int b);
+/* lower.c: the classes below SCHED_DEADLINE */
+void dlsim_lower_add(struct sim *s, struct thread *t, bool head);
+void dlsim_lower_remove(struct sim *s, struct thread *t);
+void dlsim_lower_wake(struct sim *s, struct thread *t);
+void dlsim_lower_put_prev(struct sim *s, int cpu, struct thread *prev);
+struct thread *dlsim_lower_pick(struct sim *s, int cpu);
+void dlsim_lower_yield(struct sim *s, struct thread *t);
+void dlsim_lower_move(struct sim *s, struct thread *t, int cpu);
+bool dlsim_lower_balance(struct sim *s);
+const char *dlsim_lower_check(struct sim *s);
+uint32_t dlsim_fair_weight(enum wl_policy policy, int nice);
+void dlsim_thread_reweight(struct sim *s, struct thread *t, uint32_t weight);
+void dlsim_thread_set_nice(struct sim *s, struct thread *t, int nice);
+
+/* wake.c: leaving and joining a runqueue */
+void dlsim_thread_block(struct sim *s, struct thread *t, bool job_done);
+void dlsim_thread_wake(struct sim *s, struct thread *t);
+bool dlsim_dl_boost_start(struct sim *s, struct thread *t);
+
+/* cpu.c: what a CPU runs, hotplug */
+void dlsim_cpu_reschedule(struct sim *s, int cpu);
+/* The least crowded online CPU of @allowed (0: all), or -1. */
+int dlsim_cpu_least_crowded(const struct sim *s, uint64_t allowed);
+void dlsim_close_slice(struct sim *s, int cpu);
+void dlsim_add_offline_span(struct sim *s, int cpu, uint64_t end);
+void dlsim_hotplug_apply(struct sim *s, const struct hotplug_ev *h);
+
+/* lock.c: wait lists and PI mutexes (the rt-app interpreter's) */
+int dlsim_lock_setup(struct sim *s);
+const char *dlsim_lock_check(struct sim *s);
+struct wait_list *dlsim_list_get(struct sim *s, const char *name, enum wait_kind kind);
+void dlsim_list_push(struct sim *s, struct wait_list *l, struct thread *t);
+struct thread *dlsim_list_pop(struct wait_list *l);
+struct thread *dlsim_list_pop_futex(struct wait_list *l);
+int dlsim_pi_prio(const struct thread *t);
+void dlsim_pi_sync_own(struct sim *s, struct thread *t);
+bool dlsim_mutex_lock(struct sim *s, struct wait_list *m, struct thread *t);
+void dlsim_mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t);
+void dlsim_cond_wake(struct sim *s, struct thread *t);
+
+/* thread.c: the rt-app interpreter (threads, phases, events) */
+void dlsim_thread_advance_events(struct sim *s, struct thread *t);
+void dlsim_thread_wake_event(struct sim *s, struct thread *t);
+bool dlsim_job_overdue(const struct sim *s, const struct thread *t);
+void dlsim_job_note_throttle(struct sim *s, struct thread *t);
 void sim_spawn(struct sim *s, const struct wl_task *task, int instance);
 
 /* Run @t's zero-time events up to its next run, sleep or block. Called for
@@ -375,40 +473,34 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance);
 static inline void thread_advance(struct sim *s, struct thread *t)
 {
 	if (!t->exited && t->runnable && !t->in_run && !t->in_runtime && !t->in_wall)
-		thread_advance_events(s, t);
+		dlsim_thread_advance_events(s, t);
 }
 
-/* cpu.c */
-void cpu_reschedule(struct sim *s, int cpu);
-/* The least crowded online CPU of @allowed (0: all), or -1. */
-int cpu_least_crowded(const struct sim *s, uint64_t allowed);
-void close_slice(struct sim *s, int cpu);
-void add_offline_span(struct sim *s, int cpu, uint64_t end);
-void hotplug_apply(struct sim *s, const struct hotplug_ev *h);
-
-/* lock.c */
-int lock_setup(struct sim *s);
-const char *lock_check(struct sim *s);
-struct wait_list *list_get(struct sim *s, const char *name, enum wait_kind kind);
-void list_push(struct wait_list *l, struct thread *t);
-struct thread *list_pop(struct wait_list *l);
-struct thread *list_pop_futex(struct wait_list *l);
-int pi_prio(const struct thread *t);
-void pi_sync_own(struct sim *s, struct thread *t);
-bool dl_boost_start(struct sim *s, struct thread *t);
-bool mutex_lock(struct sim *s, struct wait_list *m, struct thread *t);
-void mutex_unlock(struct sim *s, struct wait_list *m, struct thread *t);
-void cond_wake(struct sim *s, struct thread *t);
+/* engine.c, the top: the library's platform ops, the step loop, sim_run() */
 
 /* output.c */
+/* Pick the outputs the options ask for: which records the engine makes. */
 void sim_outputs_plan(struct sim *s);
+/* Start the chosen outputs (their sections) before the first record;
+ * -1 (said on stderr, nothing left open) when one cannot be. */
+int sim_outputs_start(struct sim *s);
 /* Open every chosen output file before the run; -1 (said on stderr, none
  * left open) when one cannot be. */
 int sim_outputs_open(struct sim *s);
 /* Every chosen output is attempted; -1 when one could not be written. A
  * file that could not be written is left as it was. */
 int sim_outputs_write(struct sim *s, FILE *out, uint64_t horizon);
-/* Close the output files left open, writing nothing. */
+/* Close the output files and sections left open, writing nothing. */
 void sim_outputs_discard(struct sim *s);
+/* Hand one record to the outputs that read it (s->timeline, s->job_log,
+ * s->budget_log say whether any does). */
+void sim_emit_slice(struct sim *s, const struct slice *sl);
+void sim_emit_mark(struct sim *s, const struct mark *m);
+void sim_emit_budget(struct sim *s, const struct budget_sample *b);
+/* The jobs waiting in s->jobs (completed at s->jobs_at). */
+void sim_emit_jobs(struct sim *s);
+/* A job that ends now, before a throttle at this instant is counted in
+ * it (sim_options::on_job). */
+void sim_emit_job_end(struct sim *s, const struct job_rec *j);
 
 #endif

@@ -110,10 +110,10 @@ endif()
 
 # --dir with --cpus: files without a platform section run on that many
 # CPUs, as `dlsim FILE --cpus` runs them. Four 5/10 ms tasks (U = 2,
-# tests/dlsim_cli/half_four.json) are refused on one CPU, said out loud;
+# tools/dlsim/tests/cli/half_four.json) are refused on one CPU, said out loud;
 # on four CPUs each has a CPU of its own and none misses. A file whose
 # platform section gives the count refuses --cpus (as dlsim FILE does).
-set(cli ${CMAKE_CURRENT_LIST_DIR}/../../tests/dlsim_cli)
+set(cli ${CMAKE_CURRENT_LIST_DIR}/tests/cli)
 file(REMOVE_RECURSE ${WORKDIR}/sweep_cpus)
 file(MAKE_DIRECTORY ${WORKDIR}/sweep_cpus)
 file(COPY ${cli}/half_four.json DESTINATION ${WORKDIR}/sweep_cpus)

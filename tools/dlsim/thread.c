@@ -18,54 +18,20 @@
 
 /* ---- threads ---------------------------------------------------------- */
 
-void thread_block(struct sim *s, struct thread *t, bool job_done)
-{
-	if (!t->runnable)
-		return;
-	t->runnable = false;
-	if (t->is_dl)
-		lib_ok(s, dls_dequeue(rq_of(s, t), &t->se,
-				      job_done ? DLS_DEQUEUE_DONE : DLS_DEQUEUE_SLEEP),
-		       "dls_dequeue", t);
-	else
-		lower_remove(s, t);
-	if (s->cpus[tcpu(t)].curr == t)
-		s->cpus[tcpu(t)].need_resched = true;
-}
-
-void thread_wake(struct sim *s, struct thread *t)
-{
-	if (t->runnable || t->exited)
-		return;
-	t->runnable = true;
-	if (t->is_dl) {
-		if (s->dom.smp && !t->se.throttled) {
-			int cpu = dls_select_cpu(&s->dom, &t->se, tcpu(t));
-
-			if (cpu >= 0)
-				dls_entity_move(&t->se, &s->rqs[cpu]);
-		}
-		lib_ok(s, dls_wakeup(rq_of(s, t), &t->se), "dls_wakeup", t);
-	} else {
-		lower_wake(s, t);
-	}
-}
-
 /* @t's wake-up event (its start, a sleep's end or a timer tick) is due. */
-void thread_wake_event(struct sim *s, struct thread *t)
+void dlsim_thread_wake_event(struct sim *s, struct thread *t)
 {
 	/* Its next events run once it is picked: a thread takes a mutex
 	 * when it runs, not when it wakes. */
 	t->started = true;
-	thread_wake(s, t);
+	dlsim_thread_wake(s, t);
 }
 
 /* The job ending now, for --jobs and the JSON; the next one starts afresh. */
 static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
 {
-	if (s->job_log) {
-		GROW(s->jobs, s->nr_jobs, s->cap_jobs);
-		s->jobs[s->nr_jobs++] = (struct job_rec){
+	if (s->job_log || s->job_ends) {
+		struct job_rec j = {
 			.thread = t->id, .index = t->jobs - 1, .release = t->job_release,
 			.start = t->job_start, .end = s->now, .ran = t->job_ran,
 			.deadline = deadline, .has_server = t->is_dl,
@@ -73,7 +39,19 @@ static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
 			.preemptions = t->job_preemptions, .migrations = t->job_migrations,
 			.throttles = t->job_throttles,
 		};
-		t->last_job_rec = s->nr_jobs - 1;
+
+		if (s->job_ends)
+			sim_emit_job_end(s, &j);
+		if (s->job_log) {
+			/* held until the clock moves on: a throttle at this
+			 * instant still counts for the job (dlsim_job_note_throttle()) */
+			if (s->nr_jobs && s->jobs_at != s->now)
+				sim_emit_jobs(s);
+			s->jobs_at = s->now;
+			GROW(s->jobs, s->nr_jobs, s->cap_jobs, { sim_oom(s); return; });
+			s->jobs[s->nr_jobs++] = j;
+			t->last_job_rec = s->nr_jobs - 1;
+		}
 	}
 	t->last_job_end = s->now;
 	t->job_ran = false;
@@ -93,10 +71,10 @@ static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
  * queued, and only replenishes it). Any other throttle belongs to the job
  * under way (it delays that job's work).
  */
-void job_note_throttle(struct sim *s, struct thread *t)
+void dlsim_job_note_throttle(struct sim *s, struct thread *t)
 {
 	if (t->jobs && t->last_job_end == s->now) {
-		if (s->job_log)
+		if (s->job_log) /* still held: it ended at this instant */
 			s->jobs[t->last_job_rec].throttles++;
 	} else {
 		t->job_throttles++;
@@ -116,7 +94,7 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline)
 	/* Every sample is kept for the p99 of the summary and the JSON; a
 	 * quiet run without JSON (a sweep) needs none of them. */
 	if (s->samples) {
-		GROW(t->resp, t->nr_resp, t->cap_resp);
+		GROW(t->resp, t->nr_resp, t->cap_resp, { sim_oom(s); return; });
 		t->resp[t->nr_resp++] = resp;
 	}
 	if (miss) {
@@ -125,11 +103,9 @@ static void record_job(struct sim *s, struct thread *t, uint64_t deadline)
 		t->misses++;
 		if (late > t->max_lateness)
 			t->max_lateness = late;
-		add_mark(s, tcpu(t), t->id, "miss");
+		dlsim_add_mark(s, tcpu(t), t->id, "miss");
 	}
-	if (s->opt->on_job)
-		s->opt->on_job(s->opt->cb_arg, t->name, t->job_release, s->now, miss);
-	log_job(s, t, deadline);
+	log_job(s, t, deadline); /* and to the observer (sim_options::on_job) */
 }
 
 /* ---- timers --------------------------------------------------------------
@@ -168,10 +144,10 @@ static struct utimer *utimer_get(struct sim *s, struct thread *t, const char *re
 	if (u)
 		return u;
 	if (timer_unique(ref)) {
-		GROW(t->timers, t->nr_timers, t->cap_timers);
+		GROW(t->timers, t->nr_timers, t->cap_timers, { sim_oom(s); return NULL; });
 		u = &t->timers[t->nr_timers++];
 	} else {
-		GROW(s->timers, s->nr_timers, s->cap_timers);
+		GROW(s->timers, s->nr_timers, s->cap_timers, { sim_oom(s); return NULL; });
 		u = &s->timers[s->nr_timers++];
 	}
 	*u = (struct utimer){ .ref = ref };
@@ -210,7 +186,7 @@ static const struct wl_event *next_timer_event(const struct thread *t)
  * The deadline is the one its next timer event would give it now (a
  * shared timer may have moved on since the job's release).
  */
-bool job_overdue(const struct sim *s, const struct thread *t)
+bool dlsim_job_overdue(const struct sim *s, const struct thread *t)
 {
 	const struct wl_event *ev;
 	const struct utimer *u;
@@ -286,8 +262,8 @@ static bool ev_runtime(struct sim *s, struct thread *t, const struct wl_event *e
 static bool ev_sleep(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
 	if (ev->us > 0) {
-		thread_block(s, t, false);
-		q_add(s, &t->wake, s->now + (uint64_t)ev->us * US);
+		dlsim_thread_block(s, t, false);
+		dlsim_q_add(s, &t->wake, s->now + (uint64_t)ev->us * US);
 	}
 	return false;
 }
@@ -301,6 +277,8 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 	uint64_t job_dl = (uint64_t)t->task->job_deadline_us * US;
 	bool dl = t->dl_policy;
 
+	if (!u)
+		return true; /* no memory: the run stops */
 	if (!u->started) {
 		u->started = true;
 		u->next = t->t_first;
@@ -317,19 +295,19 @@ static bool ev_timer(struct sim *s, struct thread *t, const struct wl_event *ev)
 	if (!ev->absolute && dls_time_before(u->next, s->now))
 		u->next = s->now;
 	if (dls_time_after(u->next, s->now)) {
-		thread_block(s, t, true);
-		q_add(s, &t->wake, u->next);
+		dlsim_thread_block(s, t, true);
+		dlsim_q_add(s, &t->wake, u->next);
 	}
 	t->job_release = u->next;
 	if (t->runnable && s->cpus[tcpu(t)].curr == t) {
 		/* Straight into its next job: the run slice ends with this
 		 * one; the next job starts when it is next charged (it may
 		 * be throttled or preempted in this very instant). */
-		close_slice(s, tcpu(t));
+		dlsim_close_slice(s, tcpu(t));
 	}
-	add_mark_at(s, tcpu(t), t->id, u->next, "release");
+	dlsim_add_mark_at(s, tcpu(t), t->id, u->next, "release");
 	if (dl)
-		add_mark_at(s, tcpu(t), t->id, u->next + rel_dl, "deadline");
+		dlsim_add_mark_at(s, tcpu(t), t->id, u->next + rel_dl, "deadline");
 	return false;
 }
 
@@ -343,7 +321,7 @@ static bool ev_yield(struct sim *s, struct thread *t, const struct wl_event *ev)
 	}
 	if (!t->is_dl && s->cpus[t->cpu].nr_lower) {
 		/* Let the others of its class run first. */
-		lower_yield(s, t);
+		dlsim_lower_yield(s, t);
 		s->cpus[t->cpu].need_resched = true;
 		return true;
 	}
@@ -352,26 +330,26 @@ static bool ev_yield(struct sim *s, struct thread *t, const struct wl_event *ev)
 
 static bool ev_lock(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	mutex_lock(s, list_get(s, ev->ref, WAIT_MUTEX), t);
+	dlsim_mutex_lock(s, dlsim_list_get(s, ev->ref, WAIT_MUTEX), t);
 	return false;
 }
 
 static bool ev_unlock(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	mutex_unlock(s, list_get(s, ev->ref, WAIT_MUTEX), t);
+	dlsim_mutex_unlock(s, dlsim_list_get(s, ev->ref, WAIT_MUTEX), t);
 	return false;
 }
 
 /* signal wakes one waiter, broad every one, resume every suspended one. */
 static bool ev_signal(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	struct wait_list *c = list_get(s, ev->ref, ev->type == WL_RESUME ? WAIT_SUSPEND
+	struct wait_list *c = dlsim_list_get(s, ev->ref, ev->type == WL_RESUME ? WAIT_SUSPEND
 									 : WAIT_COND);
 	struct thread *w;
 
 	(void)t;
-	while ((w = list_pop(c))) {
-		cond_wake(s, w);
+	while ((w = dlsim_list_pop(c))) {
+		dlsim_cond_wake(s, w);
 		if (ev->type == WL_SIGNAL)
 			break;
 	}
@@ -385,45 +363,45 @@ static bool ev_signal(struct sim *s, struct thread *t, const struct wl_event *ev
  */
 static bool ev_wait(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	struct wait_list *c = list_get(s, ev->ref, WAIT_COND);
-	struct wait_list *m = list_get(s, ev->mutex, WAIT_MUTEX);
+	struct wait_list *c = dlsim_list_get(s, ev->ref, WAIT_COND);
+	struct wait_list *m = dlsim_list_get(s, ev->mutex, WAIT_MUTEX);
 
 	if (ev->type == WL_SYNC) {
-		struct thread *w = list_pop(c);
+		struct thread *w = dlsim_list_pop(c);
 
 		if (w)
-			cond_wake(s, w);
+			dlsim_cond_wake(s, w);
 	}
 	t->relock = NULL;
 	if (m && m->pm.owner == &t->pi) {
-		mutex_unlock(s, m, t);
+		dlsim_mutex_unlock(s, m, t);
 		t->relock = m;
 	}
-	list_push(c, t);
-	thread_block(s, t, false);
+	dlsim_list_push(s, c, t);
+	dlsim_thread_block(s, t, false);
 	return false;
 }
 
 static bool ev_suspend(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	list_push(list_get(s, ev->ref, WAIT_SUSPEND), t);
-	thread_block(s, t, false);
+	dlsim_list_push(s, dlsim_list_get(s, ev->ref, WAIT_SUSPEND), t);
+	dlsim_thread_block(s, t, false);
 	return false;
 }
 
 static bool ev_barrier(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	struct wait_list *b = list_get(s, ev->ref, WAIT_BARRIER);
+	struct wait_list *b = dlsim_list_get(s, ev->ref, WAIT_BARRIER);
 
 	if (++b->arrived >= b->participants) {
 		struct thread *w;
 
 		b->arrived = 0;
-		while ((w = list_pop(b)))
-			thread_wake(s, w);
+		while ((w = dlsim_list_pop(b)))
+			dlsim_thread_wake(s, w);
 	} else {
-		list_push(b, t);
-		thread_block(s, t, false);
+		dlsim_list_push(s, b, t);
+		dlsim_thread_block(s, t, false);
 	}
 	return false;
 }
@@ -435,12 +413,12 @@ static bool ev_barrier(struct sim *s, struct thread *t, const struct wl_event *e
  */
 static bool ev_sem_post(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	struct wait_list *l = list_get(s, ev->ref, WAIT_SEM);
-	struct thread *w = list_pop_futex(l);
+	struct wait_list *l = dlsim_list_get(s, ev->ref, WAIT_SEM);
+	struct thread *w = dlsim_list_pop_futex(l);
 
 	(void)t;
 	if (w)
-		thread_wake(s, w);
+		dlsim_thread_wake(s, w);
 	else
 		l->sem_count++;
 	return false;
@@ -448,14 +426,14 @@ static bool ev_sem_post(struct sim *s, struct thread *t, const struct wl_event *
 
 static bool ev_sem_wait(struct sim *s, struct thread *t, const struct wl_event *ev)
 {
-	struct wait_list *l = list_get(s, ev->ref, WAIT_SEM);
+	struct wait_list *l = dlsim_list_get(s, ev->ref, WAIT_SEM);
 
 	if (l->sem_count) {
 		l->sem_count--;
 		return false;
 	}
-	list_push(l, t);
-	thread_block(s, t, false);
+	dlsim_list_push(s, l, t);
+	dlsim_thread_block(s, t, false);
 	return false;
 }
 
@@ -477,8 +455,8 @@ static bool ev_fork(struct sim *s, struct thread *t, const struct wl_event *ev)
 		struct fork_count *nf = realloc(t->forks, (t->nr_forks + 1) * sizeof(*nf));
 
 		if (!nf) {
-			fprintf(stderr, "dlsim: out of memory\n");
-			exit(1);
+			sim_oom(s);
+			return true;
 		}
 		t->forks = nf;
 		fc = &t->forks[t->nr_forks++];
@@ -527,7 +505,7 @@ static bool next_phase(struct sim *s, struct thread *t)
 	t->phase = 0;
 	if (task->loop < 0 || ++t->task_iter < task->loop)
 		return true;
-	thread_block(s, t, true);
+	dlsim_thread_block(s, t, true);
 	t->exited = true;
 	return false;
 }
@@ -538,7 +516,7 @@ static bool phase_apply(struct sim *s, struct thread *t);
  * Run the thread's program from its program counter until it has work to
  * do (a run/runtime event) or blocks. Zero-time events are processed here.
  */
-void thread_advance_events(struct sim *s, struct thread *t)
+void dlsim_thread_advance_events(struct sim *s, struct thread *t)
 {
 	if (t->zero_time_at != s->now) {
 		t->zero_time_at = s->now;
@@ -575,13 +553,6 @@ void thread_advance_events(struct sim *s, struct thread *t)
 
 /* ---- placement -------------------------------------------------------- */
 
-bool same_cluster(const struct workload *w, int a, int b)
-{
-	const char *x = w->cpus[a].cluster, *y = w->cpus[b].cluster;
-
-	return x && y ? !strcmp(x, y) : x == y;
-}
-
 /*
  * Clustered mode: a deadline thread stays inside one cluster (global EDF
  * within it), the one with the least admitted bandwidth per capacity among
@@ -595,7 +566,7 @@ static uint64_t cluster_bits(const struct sim *s, uint64_t allowed)
 		uint64_t bits = 0, bw = 0, cap = 0;
 
 		for (int k = 0; k < s->nr_cpus; k++) {
-			if (!same_cluster(s->w, k, cpu) || s->cpus[k].offline ||
+			if (!dlsim_same_cluster(s->w, k, cpu) || s->cpus[k].offline ||
 			    (allowed && !(allowed & (UINT64_C(1) << k))))
 				continue;
 			bits |= UINT64_C(1) << k;
@@ -758,17 +729,19 @@ static void report_pin(struct sim *s, const struct thread *t, uint64_t allowed,
 		: "workload", line, col, t->name, list, s->nr_cpus, call, err);
 	fprintf(stderr, "dlsim:   \"simulation\": {\"affinity\": \"library\"} lets the "
 		"library pin it (beyond Linux); \"admission\": \"off\" is Linux's own way\n");
-	s->refused = DLS_EINVAL;
+	sim_refused(s);
 }
 
 /* The library's CPU mask of the CPUs in @bits (global scheduling). */
-static struct dls_cpumask *affinity_mask(const struct sim *s, uint64_t bits)
+static struct dls_cpumask *affinity_mask(struct sim *s, uint64_t bits)
 {
 	size_t msz = dls_cpumask_size(s->nr_cpus);
 	struct dls_cpumask *mask = calloc(1, msz);
 
-	if (!mask)
-		exit(1);
+	if (!mask) {
+		sim_oom(s); /* NULL, as for every CPU; the run stops */
+		return NULL;
+	}
 	dls_cpumask_init(mask, msz, s->nr_cpus);
 	for (int c = 0; c < s->nr_cpus; c++)
 		if (bits & (UINT64_C(1) << c))
@@ -796,17 +769,17 @@ static bool phase_refuse(struct sim *s, const struct thread *t, const char *why)
 	fprintf(stderr, "dlsim: %s:%d:%d: phase \"%s\" of \"%s\": %s\n",
 		s->w->fname ? s->w->fname : "workload", line, col,
 		t->task->phases[t->phase].name, t->name, why);
-	s->refused = DLS_EINVAL;
+	sim_refused(s);
 	return true;
 }
 
 /* A thread of a lower class leaves its CPU for @cpu: queued, it moves
- * there (lower_move); running, once its CPU has switched it out
- * (lower_put_prev()). */
+ * there (dlsim_lower_move); running, once its CPU has switched it out
+ * (dlsim_lower_put_prev()). */
 static void phase_move_lower(struct sim *s, struct thread *t, int cpu)
 {
 	if (s->cpus[t->cpu].curr != t) {
-		lower_move(s, t, cpu);
+		dlsim_lower_move(s, t, cpu);
 		return;
 	}
 	t->move_to = cpu + 1;
@@ -866,7 +839,7 @@ static bool phase_cpus(struct sim *s, struct thread *t, uint64_t cpus)
 		return tcpu(t) != cpu; /* boosted: its entity moved, or not */
 	if (!bits || (bits & (UINT64_C(1) << t->cpu)))
 		return false;
-	cpu = cpu_least_crowded(s, bits);
+	cpu = dlsim_cpu_least_crowded(s, bits);
 	if (cpu < 0)
 		return phase_refuse(s, t, "none of its CPUs is online (Linux's "
 				    "sched_setaffinity() fails with EINVAL)");
@@ -900,15 +873,15 @@ static bool become_dl(struct sim *s, struct thread *t, const struct dls_params *
 	}
 	if (r) {
 		report_refusal_at(s, t, p, r, line, col);
-		s->refused = r;
+		sim_refused(s);
 		return true;
 	}
 	if (!entity_affinity(s, t, allowed)) {
-		lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
+		dlsim_lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
 		return phase_refuse(s, t, "none of its CPUs is online");
 	}
 	if (t->runnable && !running)
-		lower_remove(s, t);
+		dlsim_lower_remove(s, t);
 	s->cpus[t->cpu].nr_assigned--;
 	if (running)
 		s->cpus[t->cpu].need_resched = true;
@@ -917,8 +890,8 @@ static bool become_dl(struct sim *s, struct thread *t, const struct dls_params *
 	t->prio = 0;
 	t->dl_deadline = p->deadline;
 	if (t->runnable)
-		lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
-	dls_pi_set_own(&s->pi, &t->pi, pi_prio(t), true, t->se.deadline);
+		dlsim_lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
+	dls_pi_set_own(&s->pi, &t->pi, dlsim_pi_prio(t), true, t->se.deadline);
 	s->cpus[tcpu(t)].need_resched = true;
 	return true;
 }
@@ -930,16 +903,16 @@ static void leave_dl(struct sim *s, struct thread *t, int prio)
 	int cpu = tcpu(t);
 	bool running = s->cpus[cpu].curr == t;
 
-	lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
+	dlsim_lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
 	t->is_dl = t->dl_policy = false;
 	t->cpu = cpu;
 	s->cpus[cpu].nr_assigned++;
 	t->prio = prio;
 	if (prio == 0)
-		thread_reweight(s, t, fair_weight(t->policy, t->nice));
-	dls_pi_set_own(&s->pi, &t->pi, pi_prio(t), false, 0);
+		dlsim_thread_reweight(s, t, dlsim_fair_weight(t->policy, t->nice));
+	dls_pi_set_own(&s->pi, &t->pi, dlsim_pi_prio(t), false, 0);
 	if (t->runnable && !running)
-		lower_add(s, t, false);
+		dlsim_lower_add(s, t, false);
 	s->cpus[cpu].need_resched = true;
 }
 
@@ -958,7 +931,7 @@ static enum wl_policy same_policy(struct sim *s, const struct wl_sched *ps,
 	for (size_t i = 0; i < s->nr_same; i++)
 		if (s->same[i].sched == ps)
 			return s->same[i].policy;
-	GROW(s->same, s->nr_same, s->cap_same);
+	GROW(s->same, s->nr_same, s->cap_same, { sim_oom(s); return current; });
 	s->same[s->nr_same++] = (struct same_policy){ ps, current };
 	return current;
 }
@@ -995,7 +968,7 @@ static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *
 			if (r) {
 				phase_pos(t, &line, &col);
 				report_refusal_at(s, t, &p, r, line, col);
-				s->refused = r;
+				sim_refused(s);
 				return true;
 			}
 		}
@@ -1028,13 +1001,13 @@ static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *
 			return true;
 		}
 		if (t->runnable && !running)
-			lower_remove(s, t);
+			dlsim_lower_remove(s, t);
 		if (prio == 0)
-			thread_reweight(s, t, fair_weight(pol, t->nice));
+			dlsim_thread_reweight(s, t, dlsim_fair_weight(pol, t->nice));
 		t->prio = prio;
-		dls_pi_set_own(&s->pi, &t->pi, pi_prio(t), false, 0);
+		dls_pi_set_own(&s->pi, &t->pi, dlsim_pi_prio(t), false, 0);
 		if (t->runnable && !running)
-			lower_add(s, t, false);
+			dlsim_lower_add(s, t, false);
 		s->cpus[t->cpu].need_resched = true;
 	}
 	return false;
@@ -1071,15 +1044,19 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 		struct thread **nt = realloc(s->threads, cap * sizeof(*nt));
 
 		if (!nt || cap > (size_t)INT32_MAX) {
-			fprintf(stderr, "dlsim: out of memory\n");
-			exit(1);
+			if (nt)
+				s->threads = nt;
+			sim_oom(s);
+			return;
 		}
 		s->threads = nt;
 		s->cap_threads = cap;
 	}
 	t = calloc(1, sizeof(*t));
-	if (!t)
-		exit(1);
+	if (!t) {
+		sim_oom(s);
+		return;
+	}
 	t->id = s->nr_threads;
 	t->task = task;
 	thread_seed(s, t);
@@ -1096,7 +1073,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	t->prio = task->sched.policy == WL_FIFO || task->sched.policy == WL_RR
 			  ? task->sched.prio : 0;
 	t->nice = task->sched.nice_given ? task->sched.nice : 0;
-	t->weight = fair_weight(task->sched.policy, t->nice);
+	t->weight = dlsim_fair_weight(task->sched.policy, t->nice);
 	dls_rb_node_init(&t->wake.node);
 	dls_rb_node_init(&t->timer.node);
 	t->wake.kind = EV_WAKE;
@@ -1104,7 +1081,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	dls_rb_node_init(&t->zero_lag.node);
 	t->zero_lag.kind = EV_ZERO_LAG;
 	dls_entity_init(&t->se);
-	dls_pi_task_init(&t->pi, pi_prio(t), t->dl_policy, 0);
+	dls_pi_task_init(&t->pi, dlsim_pi_prio(t), t->dl_policy, 0);
 	/* the first phase's CPUs, else the task's (rt-app's order) */
 	t->allowed = task->phases[0].cpus ? task->phases[0].cpus : task->cpus;
 	t->want_cpus = t->allowed;
@@ -1144,17 +1121,17 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	if (t->cpu < 0) {
 		report_refusal(s, t, &p, err);
 		t->exited = true;
-		s->refused = err;
+		sim_refused(s);
 		return;
 	}
 	/* rt-app's t_first: the run's start (t_zero) + delay, for a forked
 	 * thread too, which sleeps to it only if it is still ahead */
 	t->t_first = (uint64_t)task->delay_us * US;
 	t->job_release = dls_time_after(t->t_first, s->now) ? t->t_first : s->now;
-	q_add(s, &t->wake, t->job_release);
-	add_mark_at(s, tcpu(t), t->id, t->job_release, "release");
+	dlsim_q_add(s, &t->wake, t->job_release);
+	dlsim_add_mark_at(s, tcpu(t), t->id, t->job_release, "release");
 	if (t->is_dl)
-		add_mark_at(s, tcpu(t), t->id, t->job_release + task->sched.dl_deadline_us * US,
+		dlsim_add_mark_at(s, tcpu(t), t->id, t->job_release + task->sched.dl_deadline_us * US,
 			    "deadline");
 }
 

@@ -8,128 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
-void diag(struct ctx *c, bool error, int line, int col, const char *fmt, ...)
-{
-	struct workload *w = c->w;
-	char buf[512], **nd;
-	va_list ap;
-	int n;
-
-	if (!error && c->strict)
-		error = true;
-	n = snprintf(buf, sizeof(buf), "%s:%d:%d: %s: ", c->fname, line, col,
-		     error ? "error" : "warning");
-	va_start(ap, fmt);
-	if (n > 0 && (size_t)n < sizeof(buf))
-		vsnprintf(buf + n, sizeof(buf) - (size_t)n, fmt, ap);
-	va_end(ap);
-	if (error)
-		w->errors++;
-	else
-		w->warnings++;
-	nd = realloc(w->diags, (w->nr_diags + 1) * sizeof(*nd));
-	if (!nd)
-		return;
-	w->diags = nd;
-	w->diags[w->nr_diags] = strdup(buf);
-	if (w->diags[w->nr_diags])
-		w->nr_diags++;
-}
-
-void *wl_alloc(struct ctx *c, size_t n)
-{
-	struct workload *w = c->w;
-	void *p = calloc(1, n ? n : 1), **na;
-
-	if (!p)
-		return NULL;
-	na = realloc(w->allocs, (w->nr_allocs + 1) * sizeof(*na));
-	if (!na) {
-		free(p);
-		return NULL;
-	}
-	w->allocs = na;
-	w->allocs[w->nr_allocs++] = p;
-	return p;
-}
-
-
-/* A bare key ("suspend", with no value) where a value is needed. */
-bool bare_key(struct ctx *c, const struct json_member *m)
-{
-	if (!m->bare)
-		return false;
-	diag(c, true, m->line, m->col, "\"%s\" has no value (expected \"%s\": value)",
-	     m->key, m->key);
-	return true;
-}
-
-bool want_type(struct ctx *c, const struct json_member *m, enum json_type t)
-{
-	if (m->value->type == t)
-		return true;
-	if (bare_key(c, m))
-		return false;
-	VDIAG(c, true, m->value, "\"%s\" must be %s %s, not %s", m->key,
-	      t == JSON_OBJECT || t == JSON_ARRAY ? "an" : "a", json_type_name(t),
-	      json_type_name(m->value->type));
-	return false;
-}
-
-bool get_int(struct ctx *c, const struct json_member *m, int64_t min,
-		    int64_t max, int64_t *out)
-{
-	const struct json_value *v = m->value;
-	int64_t i;
-
-	if (bare_key(c, m))
-		return false;
-	if (v->type != JSON_NUMBER) {
-		VDIAG(c, true, v, "\"%s\" must be an integer, not %s", m->key,
-		      json_type_name(v->type));
-		return false;
-	}
-	/* rt-app's reader takes 1e3 or 1000.0 for 1000 (json-c converts a
-	 * double); a fraction would be cut, so it is refused. */
-	if (v->int_overflow || (!v->is_integer && (v->number >= 0x1p63 || v->number < -0x1p63))) {
-		VDIAG(c, true, v, "\"%s\" is out of range (does not fit in 64 bits; "
-		      "expected [%lld, %lld])", m->key, (long long)min, (long long)max);
-		return false;
-	}
-	/* |number| < 2^63 here, so the conversion is defined. */
-	if (!v->is_integer && v->number != (double)(int64_t)v->number) {
-		char text[32];
-
-		json_number_text(text, sizeof(text), v->number);
-		VDIAG(c, true, v, "\"%s\" must be an integer, not a fraction (%s)", m->key, text);
-		return false;
-	}
-	i = v->is_integer ? v->integer : (int64_t)v->number;
-	if (i < min) {
-		VDIAG(c, true, v, "\"%s\" = %lld is too small (minimum %lld)", m->key,
-		      (long long)i, (long long)min);
-		return false;
-	}
-	if (i > max) {
-		VDIAG(c, true, v, "\"%s\" = %lld is too large (maximum %lld)", m->key,
-		      (long long)i, (long long)max);
-		return false;
-	}
-	*out = i;
-	return true;
-}
-
 static bool prefix(const char *s, const char *p)
 {
 	return strncmp(s, p, strlen(p)) == 0;
-}
-
-const char *wl_policy_name(enum wl_policy p)
-{
-	static const char *const n[] = { "SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE",
-					 "SCHED_FIFO", "SCHED_RR", "SCHED_DEADLINE" };
-	return n[p];
 }
 
 const char *wl_event_name(enum wl_event_type t)
@@ -139,20 +20,6 @@ const char *wl_event_name(enum wl_event_type t)
 					 "suspend", "resume", "barrier", "yield", "fork",
 					 "mem", "iorun", "sem_post", "sem_wait" };
 	return n[t];
-}
-
-bool parse_policy(struct ctx *c, const struct json_member *m, enum wl_policy *out)
-{
-	if (!want_type(c, m, JSON_STRING))
-		return false;
-	for (int p = WL_OTHER; p <= WL_DEADLINE; p++)
-		if (!strcmp(m->value->string, wl_policy_name((enum wl_policy)p))) {
-			*out = (enum wl_policy)p;
-			return true;
-		}
-	VDIAG(c, true, m->value, "unknown policy \"%s\" (expected SCHED_OTHER, SCHED_BATCH, "
-	      "SCHED_IDLE, SCHED_FIFO, SCHED_RR or SCHED_DEADLINE)", m->value->string);
-	return false;
 }
 
 /* Event order matters: "runtime" before "run" (rt-app checks the longer
@@ -178,37 +45,12 @@ static int event_type_of(const char *key)
 	return -1;
 }
 
-bool parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask)
-{
-	const struct json_value *v = m->value;
-
-	if (!want_type(c, m, JSON_ARRAY))
-		return false;
-	*mask = 0;
-	for (size_t i = 0; i < v->len; i++) {
-		const struct json_value *e = v->items[i];
-
-		if (e->type != JSON_NUMBER || !e->is_integer || e->integer < 0 ||
-		    e->integer >= WL_MAX_CPUS) {
-			VDIAG(c, true, e, "a CPU in \"cpus\" must be an integer in [0, %d)",
-			      WL_MAX_CPUS);
-			return false;
-		}
-		*mask |= UINT64_C(1) << e->integer;
-	}
-	if (!*mask) {
-		VDIAG(c, true, v, "\"cpus\" is empty");
-		return false;
-	}
-	return true;
-}
-
 static const char *get_string_member(struct ctx *c, const struct json_value *obj,
 				     const char *key, const char *dflt)
 {
 	for (size_t i = 0; i < obj->len; i++)
 		if (!strcmp(obj->members[i].key, key)) {
-			if (want_type(c, &obj->members[i], JSON_STRING))
+			if (dlsim_want_type(c, &obj->members[i], JSON_STRING))
 				return obj->members[i].value->string;
 			return dflt;
 		}
@@ -233,11 +75,11 @@ static bool parse_run_distribution(struct ctx *c, const struct json_member *m,
 			const struct json_member *f = &v->members[i];
 
 			if (!strcmp(f->key, "min"))
-				have_min = ok &= get_int(c, f, 0, INT64_MAX / 1000, &ev->us);
+				have_min = ok &= dlsim_get_int(c, f, 0, INT64_MAX / 1000, &ev->us);
 			else if (!strcmp(f->key, "max"))
-				have_max = ok &= get_int(c, f, 0, INT64_MAX / 1000, &ev->us_max);
+				have_max = ok &= dlsim_get_int(c, f, 0, INT64_MAX / 1000, &ev->us_max);
 			else
-				diag(c, true, f->line, f->col,
+				dlsim_diag(c, true, f->line, f->col,
 				     "unknown key \"%s\" in %s (expected min, max)", f->key, m->key);
 		}
 		if (ok && (!have_min || !have_max || ev->us_max < ev->us)) {
@@ -257,7 +99,7 @@ static bool parse_run_distribution(struct ctx *c, const struct json_member *m,
 		struct json_member e = { .key = m->key, .line = v->items[i]->line,
 					 .col = v->items[i]->col, .value = v->items[i] };
 
-		ok &= get_int(c, &e, 0, INT64_MAX / 1000, &choices[i]);
+		ok &= dlsim_get_int(c, &e, 0, INT64_MAX / 1000, &choices[i]);
 	}
 	ev->choices = choices;
 	ev->nr_choices = v->len;
@@ -272,7 +114,7 @@ static bool parse_timer(struct ctx *c, const struct json_member *m, struct wl_ev
 	const char *mode;
 	bool have_period = false;
 
-	if (!want_type(c, m, JSON_OBJECT))
+	if (!dlsim_want_type(c, m, JSON_OBJECT))
 		return false;
 	ev->ref = get_string_member(c, v, "ref", "unknown");
 	mode = get_string_member(c, v, "mode", "relative");
@@ -281,11 +123,11 @@ static bool parse_timer(struct ctx *c, const struct json_member *m, struct wl_ev
 		const struct json_member *t = &v->members[i];
 
 		if (!strcmp(t->key, "period")) {
-			if (!get_int(c, t, 1, INT64_MAX / 1000, &ev->us))
+			if (!dlsim_get_int(c, t, 1, INT64_MAX / 1000, &ev->us))
 				return false;
 			have_period = true;
 		} else if (strcmp(t->key, "ref") && strcmp(t->key, "mode")) {
-			diag(c, false, t->line, t->col,
+			dlsim_diag(c, false, t->line, t->col,
 			     "unknown key \"%s\" in timer event (rt-app ignores it)", t->key);
 		}
 	}
@@ -315,11 +157,11 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 	    (ev->type == WL_SUSPEND && v->type == JSON_STRING && !v->string[0])) {
 		if (ev->type == WL_SUSPEND) {
 			ev->ref = c->task;
-			diag(c, false, m->line, m->col, "\"%s\" has %s: read as "
+			dlsim_diag(c, false, m->line, m->col, "\"%s\" has %s: read as "
 			     "\"%s\": \"%s\", as rt-app's workgen fills it in", m->key,
 			     m->bare ? "no value" : "an empty name", m->key, c->task);
 		} else {
-			diag(c, false, m->line, m->col, "\"%s\" has no value: read as "
+			dlsim_diag(c, false, m->line, m->col, "\"%s\" has no value: read as "
 			     "\"%s\": \"\", as rt-app's workgen leaves it", m->key, m->key);
 		}
 		return !c->strict;
@@ -331,10 +173,10 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 		/* fall through */
 	case WL_RUNTIME:
 	case WL_SLEEP:
-		return get_int(c, m, 0, INT64_MAX / 1000, &ev->us);
+		return dlsim_get_int(c, m, 0, INT64_MAX / 1000, &ev->us);
 	case WL_MEM:
 		if (prefix(m->key, "memrun")) {
-			diag(c, true, m->line, m->col, "\"%s\" (rt-app's memrun: reads, writes or "
+			dlsim_diag(c, true, m->line, m->col, "\"%s\" (rt-app's memrun: reads, writes or "
 			     "chases pointers through a buffer) is not modelled: its time is the "
 			     "memory hierarchy's (caches, prefetch), which dlsim does not model; "
 			     "use \"run\" with the time it takes on your machine", m->key);
@@ -343,7 +185,7 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 		/* fall through */
 	case WL_IORUN:
 		/* bytes, an int in rt-app (its event's count) */
-		return get_int(c, m, 0, INT32_MAX, &ev->bytes);
+		return dlsim_get_int(c, m, 0, INT32_MAX, &ev->bytes);
 	case WL_LOCK:
 	case WL_UNLOCK:
 	case WL_SIGNAL:
@@ -354,19 +196,19 @@ static bool parse_event(struct ctx *c, const struct json_member *m, int type,
 	case WL_FORK:
 	case WL_SEM_POST:
 	case WL_SEM_WAIT:
-		if (!want_type(c, m, JSON_STRING))
+		if (!dlsim_want_type(c, m, JSON_STRING))
 			return false;
 		ev->ref = v->string;
 		return true;
 	case WL_WAIT:
 	case WL_SYNC:
-		if (!want_type(c, m, JSON_OBJECT))
+		if (!dlsim_want_type(c, m, JSON_OBJECT))
 			return false;
 		ev->ref = get_string_member(c, v, "ref", "unknown");
 		ev->mutex = get_string_member(c, v, "mutex", "unknown");
 		for (size_t i = 0; i < v->len; i++)
 			if (strcmp(v->members[i].key, "ref") && strcmp(v->members[i].key, "mutex"))
-				diag(c, false, v->members[i].line, v->members[i].col,
+				dlsim_diag(c, false, v->members[i].line, v->members[i].col,
 				     "unknown key \"%s\" in %s event (rt-app ignores it)",
 				     v->members[i].key, m->key);
 		return true;
@@ -388,7 +230,7 @@ static bool old_grammar_key(struct ctx *c, const struct json_member *m)
 {
 	if (strcmp(m->key, "exec") && strcmp(m->key, "lock_order"))
 		return false;
-	diag(c, true, m->line, m->col,
+	dlsim_diag(c, true, m->line, m->col,
 	     "\"%s\" belongs to rt-app's first grammar (exec, period, lock_order), which "
 	     "neither today's rt-app nor dlsim reads: describe the task with events "
 	     "(rt-app's doc/tutorial.txt)", m->key);
@@ -404,10 +246,10 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 	*handled = true;
 	if (!strcmp(m->key, "policy")) {
 		s->set = true;
-		return parse_policy(c, m, &s->policy);
+		return dlsim_parse_policy(c, m, &s->policy);
 	}
 	if (!strcmp(m->key, "priority")) {
-		if (!get_int(c, m, -20, 99, &v))
+		if (!dlsim_get_int(c, m, -20, 99, &v))
 			return false;
 		/* A FIFO/RR priority or a fair task's nice value: check_sched()
 		 * decides once the policy is known. */
@@ -418,7 +260,7 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 		return true;
 	}
 	if (!strcmp(m->key, "nice")) {
-		diag(c, false, m->line, m->col,
+		dlsim_diag(c, false, m->line, m->col,
 		     "\"nice\" is not an rt-app key (rt-app ignores it and so does dlsim): "
 		     "a SCHED_OTHER or SCHED_BATCH task's nice value (-20..19) is its "
 		     "\"priority\"");
@@ -430,7 +272,7 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 		 * defaults them); a runtime of 0 is simply too small. */
 		if (m->key[3] == 'r')
 			s->dl_runtime_given = true;
-		if (!get_int(c, m, m->key[3] == 'r' ? 1 : 0, (INT64_C(1) << 53), &v))
+		if (!dlsim_get_int(c, m, m->key[3] == 'r' ? 1 : 0, (INT64_C(1) << 53), &v))
 			return false;
 		if (m->key[3] == 'r')
 			s->dl_runtime_us = (uint64_t)v;
@@ -441,32 +283,32 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 		return true;
 	}
 	if (!strcmp(m->key, "dl-soft")) {
-		if (!want_type(c, m, JSON_BOOL))
+		if (!dlsim_want_type(c, m, JSON_BOOL))
 			return false;
 		s->dl_soft = m->value->boolean ? 1 : -1;
 		return true;
 	}
 	if (!strcmp(m->key, "dl-reclaim")) {
-		if (!want_type(c, m, JSON_BOOL))
+		if (!dlsim_want_type(c, m, JSON_BOOL))
 			return false;
 		s->dl_reclaim = m->value->boolean;
 		return true;
 	}
 	if (!strcmp(m->key, "cpus"))
-		return parse_cpus(c, m, cpus);
+		return dlsim_parse_cpus(c, m, cpus);
 	if (!strncmp(m->key, "external_workload", 17)) {
-		diag(c, true, m->line, m->col,
+		dlsim_diag(c, true, m->line, m->col,
 		     "\"%s\" calls a function of a shared library (rt-app's external "
 		     "workload), which dlsim cannot simulate", m->key);
 		return false;
 	}
 	if (!strcmp(m->key, "taskgroup")) {
-		diag(c, true, m->line, m->col, "\"taskgroup\" (a cgroup: its fair tasks share "
+		dlsim_diag(c, true, m->line, m->col, "\"taskgroup\" (a cgroup: its fair tasks share "
 		     "one weight) is not modelled: dlsim has no group scheduling");
 		return false;
 	}
 	if (!strcmp(m->key, "util_min") || !strcmp(m->key, "util_max")) {
-		diag(c, true, m->line, m->col, "\"%s\" (uclamp: it steers the CPU's frequency "
+		dlsim_diag(c, true, m->line, m->col, "\"%s\" (uclamp: it steers the CPU's frequency "
 		     "and the placement on asymmetric CPUs) is not modelled: dlsim's CPUs run "
 		     "at fixed capacities", m->key);
 		return false;
@@ -474,7 +316,7 @@ static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sche
 	/* NUMA memory binding: where memory lives, no scheduling decision
 	 * (mem and iorun take platform.mem_bw / io_bw wherever it is). */
 	if (!strcmp(m->key, "nodes_membind"))
-		return want_type(c, m, JSON_ARRAY);
+		return dlsim_want_type(c, m, JSON_ARRAY);
 	*handled = false;
 	return true;
 }
@@ -523,22 +365,22 @@ static bool parse_phase(struct ctx *c, const struct json_value *obj, struct wl_p
 		if (task_level)
 			continue; /* task keys are handled by the caller */
 		if (!strcmp(m->key, "loop")) {
-			ok &= get_int(c, m, -1, INT64_MAX, &ph->loop);
+			ok &= dlsim_get_int(c, m, -1, INT64_MAX, &ph->loop);
 			continue;
 		}
 		ok &= sched_key(c, m, &ph->sched, &ph->cpus, &handled);
 		if (!handled) {
 			if (!strcmp(m->key, "instance") || !strcmp(m->key, "delay") ||
 			    !strcmp(m->key, "phases"))
-				diag(c, true, m->line, m->col,
+				dlsim_diag(c, true, m->line, m->col,
 				     "\"%s\" belongs in a task, not in a phase", m->key);
 			else
-				diag(c, false, m->line, m->col,
+				dlsim_diag(c, false, m->line, m->col,
 				     "unknown key \"%s\" in phase (rt-app ignores it)", m->key);
 		}
 	}
 	if (ph->nr_events == 0 && ok) {
-		diag(c, true, obj->line, obj->col,
+		dlsim_diag(c, true, obj->line, obj->col,
 		     "no events: a phase needs at least one of run, runtime, sleep, timer, "
 		     "lock, unlock, wait, signal, broad, sync, suspend, resume, barrier, "
 		     "yield, fork, mem, iorun, sem_post, sem_wait");
@@ -620,7 +462,7 @@ static bool parse_task_phases(struct ctx *c, struct wl_task *t, const struct jso
 	for (size_t i = 0; i < pv->len; i++) {
 		struct wl_phase *ph = &t->phases[t->nr_phases];
 
-		if (!want_type(c, &pv->members[i], JSON_OBJECT)) {
+		if (!dlsim_want_type(c, &pv->members[i], JSON_OBJECT)) {
 			ok = false;
 			continue;
 		}
@@ -660,28 +502,28 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 	t->instance = 1;
 	t->sched.policy = c->w->default_policy;
 	t->sched.prio = c->w->default_policy == WL_FIFO || c->w->default_policy == WL_RR ? 10 : 0;
-	if (!want_type(c, tm, JSON_OBJECT))
+	if (!dlsim_want_type(c, tm, JSON_OBJECT))
 		return false;
 	for (size_t i = 0; i < obj->len; i++) {
 		const struct json_member *m = &obj->members[i];
 		bool handled;
 
 		if (!strcmp(m->key, "phases")) {
-			if (want_type(c, m, JSON_OBJECT))
+			if (dlsim_want_type(c, m, JSON_OBJECT))
 				phases = m;
 			else
 				ok = false;
 		} else if (!strcmp(m->key, "instance")) {
-			ok &= get_int(c, m, 0, 1024, &t->instance);
+			ok &= dlsim_get_int(c, m, 0, 1024, &t->instance);
 		} else if (!strcmp(m->key, "loop")) {
-			ok &= get_int(c, m, -1, INT64_MAX, &t->loop);
+			ok &= dlsim_get_int(c, m, -1, INT64_MAX, &t->loop);
 			has_loop = true;
 		} else if (!strcmp(m->key, "delay")) {
-			ok &= get_int(c, m, 0, INT64_MAX / 1000, &t->delay_us);
+			ok &= dlsim_get_int(c, m, 0, INT64_MAX / 1000, &t->delay_us);
 		} else if (!strcmp(m->key, "job-deadline")) {
-			ok &= get_int(c, m, 1, INT64_C(1) << 53, &t->job_deadline_us);
+			ok &= dlsim_get_int(c, m, 1, INT64_C(1) << 53, &t->job_deadline_us);
 		} else if (!strcmp(m->key, "period") || !strcmp(m->key, "deadline")) {
-			ok &= get_int(c, m, 0, INT64_C(1) << 53, &legacy[m->key[0] == 'p' ? 1 : 2]);
+			ok &= dlsim_get_int(c, m, 0, INT64_C(1) << 53, &legacy[m->key[0] == 'p' ? 1 : 2]);
 		} else if (old_grammar_key(c, m)) {
 			ok = false;
 		} else if (event_type_of(m->key) >= 0) {
@@ -694,10 +536,10 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 			if (!handled) {
 				if (!strcmp(m->key, "global") || !strcmp(m->key, "tasks") ||
 				    !strcmp(m->key, "platform") || !strcmp(m->key, "simulation"))
-					diag(c, true, m->line, m->col,
+					dlsim_diag(c, true, m->line, m->col,
 					     "\"%s\" is a top-level section, not a task key", m->key);
 				else
-					diag(c, false, m->line, m->col,
+					dlsim_diag(c, false, m->line, m->col,
 					     "unknown key \"%s\" in task \"%s\" (rt-app ignores it)",
 					     m->key, t->name);
 			}
@@ -737,7 +579,6 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 	return ok;
 }
 
-
 static size_t task_index(const struct workload *w, const char *name)
 {
 	for (size_t i = 0; i < w->nr_tasks; i++)
@@ -747,8 +588,9 @@ static size_t task_index(const struct workload *w, const char *name)
 }
 
 /* Whether a thread of task @from forks, directly or through the tasks it
- * forks, a thread of task @to: a walk of the fork graph, each task once. */
-static bool forks_into(const struct workload *w, const char *from, const char *to)
+ * forks, a thread of task @to: a walk of the fork graph, each task once.
+ * 1 yes, 0 no, -1 out of memory. */
+static int forks_into(const struct workload *w, const char *from, const char *to)
 {
 	size_t n = w->nr_tasks, top = 0, goal = task_index(w, to);
 	size_t *stack = calloc(n + 1, sizeof(*stack));
@@ -756,8 +598,9 @@ static bool forks_into(const struct workload *w, const char *from, const char *t
 	bool found = false;
 
 	if (!stack || !seen) {
-		fprintf(stderr, "dlsim: out of memory\n");
-		exit(1);
+		free(stack);
+		free(seen);
+		return -1;
 	}
 	stack[top++] = task_index(w, from);
 	seen[stack[0]] = true;
@@ -793,12 +636,17 @@ static bool forks_into(const struct workload *w, const char *from, const char *t
  */
 static void check_fork_cycle(struct ctx *c, const struct wl_task *t, const struct wl_event *ev)
 {
+	int into;
+
 	if (!strcmp(ev->ref, t->name))
-		diag(c, true, ev->line, ev->col,
+		dlsim_diag(c, true, ev->line, ev->col,
 		     "task \"%s\" forks itself: each new thread would fork another, without "
 		     "end", t->name);
-	else if (forks_into(c->w, ev->ref, t->name))
-		diag(c, true, ev->line, ev->col,
+	else if ((into = forks_into(c->w, ev->ref, t->name)) < 0)
+		dlsim_diag(c, true, ev->line, ev->col, "out of memory checking the forks of \"%s\"",
+		     ev->ref);
+	else if (into)
+		dlsim_diag(c, true, ev->line, ev->col,
 		     "fork of \"%s\", which forks \"%s\" again (directly or through other "
 		     "forks): each new thread would fork another, without end", ev->ref, t->name);
 }
@@ -814,12 +662,12 @@ static void check_refs(struct ctx *c)
 		struct wl_task *t = &w->tasks[i];
 
 		if (t->cpus & ~all)
-			diag(c, true, t->line, t->col,
+			dlsim_diag(c, true, t->line, t->col,
 			     "task \"%s\" uses a CPU the platform does not have (it has %d)",
 			     t->name, w->nr_cpus);
 		for (size_t p = 0; p < t->nr_phases; p++) {
 			if (t->phases[p].cpus & ~all)
-				diag(c, true, t->line, t->col,
+				dlsim_diag(c, true, t->line, t->col,
 				     "a phase of task \"%s\" uses a CPU the platform does not have",
 				     t->name);
 			for (size_t e = 0; e < t->phases[p].nr_events; e++) {
@@ -833,7 +681,7 @@ static void check_refs(struct ctx *c)
 							w->tasks[k].forked = true;
 						}
 					if (!found)
-						diag(c, true, ev->line, ev->col,
+						dlsim_diag(c, true, ev->line, ev->col,
 						     "fork of \"%s\": no task has that name", ev->ref);
 					else
 						check_fork_cycle(c, t, ev);
@@ -848,7 +696,7 @@ static void check_refs(struct ctx *c)
 									found = true;
 							}
 					if (!found)
-						diag(c, true, ev->line, ev->col,
+						dlsim_diag(c, true, ev->line, ev->col,
 						     "unlock of \"%s\", which no task ever locks", ev->ref);
 				}
 			}
@@ -902,7 +750,7 @@ static void timer_modes(struct ctx *c)
 			continue;
 		for (size_t k = 0; k < n; k++)
 			if (u[k].ev->absolute && !u[k].ev->relative_use && same_timer(&u[i], &u[k])) {
-				diag(c, false, u[i].ev->line, u[i].ev->col, "timer \"%s\" is "
+				dlsim_diag(c, false, u[i].ev->line, u[i].ev->col, "timer \"%s\" is "
 				     "absolute: its use at %d:%d says \"absolute\", and rt-app "
 				     "keeps one mode per timer", u[i].ev->ref, u[k].ev->line,
 				     u[k].ev->col);
@@ -935,11 +783,11 @@ static void rate_defaults(struct ctx *c)
 	const struct wl_event *io = first_event(c->w, WL_IORUN);
 
 	if (mem && !c->w->mem_bw_given)
-		diag(c, false, mem->line, mem->col, "\"%s\" writes bytes: no platform.mem_bw "
+		dlsim_diag(c, false, mem->line, mem->col, "\"%s\" writes bytes: no platform.mem_bw "
 		     "given, so %llu bytes/s (a memset on one core, out of cache) at capacity "
 		     "1024", mem->key, (unsigned long long)WL_MEM_BW_DEFAULT);
 	if (io && !c->w->io_bw_given)
-		diag(c, false, io->line, io->col, "\"%s\" writes bytes: no platform.io_bw "
+		dlsim_diag(c, false, io->line, io->col, "\"%s\" writes bytes: no platform.io_bw "
 		     "given, so %llu bytes/s (a write to /dev/null, rt-app's io_device: the "
 		     "system call's CPU time) at capacity 1024", io->key,
 		     (unsigned long long)WL_IO_BW_DEFAULT);
@@ -961,14 +809,14 @@ static void apply_options(struct ctx *c, const struct json_value *platform,
 		platform = o->platform;
 		pc.fname = o->platform_fname;
 		w->platform_given = true;
-		parse_platform(&pc, o->platform);
+		dlsim_parse_platform(&pc, o->platform);
 	}
 	/* A section that names no CPU count (only tick_hz) takes --cpus. */
 	if (o->cpus && w->nr_cpus) {
 		struct ctx pc = *c;
 
 		pc.fname = o->platform ? o->platform_fname : c->fname;
-		diag(&pc, true, platform->line, platform->col, "--cpus %d: this platform "
+		dlsim_diag(&pc, true, platform->line, platform->col, "--cpus %d: this platform "
 		     "section gives %d CPU%s; drop --cpus or change the count here", o->cpus,
 		     w->nr_cpus, w->nr_cpus > 1 ? "s" : "");
 	} else if (o->cpus) {
@@ -1010,7 +858,7 @@ static bool second_section(struct ctx *c, const struct json_member *m,
 {
 	if (!first)
 		return false;
-	diag(c, true, m->line, m->col, "a second \"%s\" section (the first is at %d:%d): "
+	dlsim_diag(c, true, m->line, m->col, "a second \"%s\" section (the first is at %d:%d): "
 	     "one of them would be dropped%s; merge them into one", m->key, first->line,
 	     first->col, strcmp(m->key, "tasks") ? "" : " (rt-app's JSON reader keeps the last)");
 	return true;
@@ -1044,7 +892,7 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 	}
 	root = w->doc.root;
 	if (root->type != JSON_OBJECT) {
-		diag(&c, true, root->line, root->col, "the workload must be a JSON object, not %s",
+		dlsim_diag(&c, true, root->line, root->col, "the workload must be a JSON object, not %s",
 		     json_type_name(root->type));
 		return -1;
 	}
@@ -1053,28 +901,28 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 		const struct json_member *m = &root->members[i];
 
 		if (!strcmp(m->key, "global")) {
-			if (want_type(&c, m, JSON_OBJECT))
-				parse_global(&c, m->value);
+			if (dlsim_want_type(&c, m, JSON_OBJECT))
+				dlsim_parse_global(&c, m->value);
 		} else if (!strcmp(m->key, "platform")) {
 			w->platform_given = true;
 			if (second_section(&c, m, platform))
 				continue;
 			platform = m;
-			if (want_type(&c, m, JSON_OBJECT) && !(o && o->platform))
-				parse_platform(&c, m->value);
+			if (dlsim_want_type(&c, m, JSON_OBJECT) && !(o && o->platform))
+				dlsim_parse_platform(&c, m->value);
 		} else if (!strcmp(m->key, "simulation")) {
-			if (want_type(&c, m, JSON_OBJECT))
-				parse_simulation(&c, m->value);
+			if (dlsim_want_type(&c, m, JSON_OBJECT))
+				dlsim_parse_simulation(&c, m->value);
 		} else if (!strcmp(m->key, "tasks")) {
-			if (!second_section(&c, m, tasks) && want_type(&c, m, JSON_OBJECT))
+			if (!second_section(&c, m, tasks) && dlsim_want_type(&c, m, JSON_OBJECT))
 				tasks = m;
 		} else if (!strcmp(m->key, "resources")) {
 			/* rt-app's table of named resources, each with a "type":
 			 * it finds a resource by name and type, and makes it on
 			 * first use alike, so the table changes nothing. */
-			want_type(&c, m, JSON_OBJECT);
+			dlsim_want_type(&c, m, JSON_OBJECT);
 		} else {
-			diag(&c, true, m->line, m->col,
+			dlsim_diag(&c, true, m->line, m->col,
 			     "unknown top-level key \"%s\" (expected global, tasks, platform, "
 			     "simulation)", m->key);
 		}
@@ -1083,7 +931,7 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 	if (!w->nr_cpus)
 		w->nr_cpus = 1;
 	if (!tasks) {
-		diag(&c, true, root->line, root->col, "missing \"tasks\" object");
+		dlsim_diag(&c, true, root->line, root->col, "missing \"tasks\" object");
 		return -1;
 	}
 	w->tasks = wl_alloc(&c, tasks->value->len * sizeof(*w->tasks));
@@ -1093,13 +941,13 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 		if (parse_task(&c, &tasks->value->members[i], &w->tasks[w->nr_tasks]))
 			w->nr_tasks++;
 	if (w->nr_tasks == 0 && w->errors == 0)
-		diag(&c, true, tasks->value->line, tasks->value->col, "no tasks");
+		dlsim_diag(&c, true, tasks->value->line, tasks->value->col, "no tasks");
 	check_refs(&c);
 	timer_modes(&c);
 	rate_defaults(&c);
 	for (size_t i = 0; i < w->nr_hotplug; i++)
 		if (w->hotplug[i].cpu >= w->nr_cpus)
-			diag(&c, true, root->line, root->col,
+			dlsim_diag(&c, true, root->line, root->col,
 			     "hotplug of CPU %d, which the platform does not have", w->hotplug[i].cpu);
 	return w->errors ? -1 : 0;
 }

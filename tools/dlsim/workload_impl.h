@@ -1,7 +1,7 @@
 /*
- * The workload reader's private header: the reading context and the
- * helpers workload.c (tasks, phases, events) shares with
- * workload_sections.c (the global, platform and simulation sections).
+ * The workload reader's private header: the reading context, the helpers
+ * of workload_keys.c, and the sections of workload_sections.c (global,
+ * platform, simulation) that workload.c (tasks, phases, events) reads.
  */
 #ifndef DLSIM_WORKLOAD_IMPL_H
 #define DLSIM_WORKLOAD_IMPL_H
@@ -15,20 +15,21 @@ struct ctx {
 	const char *task;     /* the task being read, for workgen's bare entries */
 };
 
-void diag(struct ctx *c, bool error, int line, int col, const char *fmt, ...)
+/* workload_keys.c */
+void dlsim_diag(struct ctx *c, bool error, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
-#define VDIAG(c, err, v, ...) diag((c), (err), (v)->line, (v)->col, __VA_ARGS__)
+#define VDIAG(c, err, v, ...) dlsim_diag((c), (err), (v)->line, (v)->col, __VA_ARGS__)
 void *wl_alloc(struct ctx *c, size_t n);
-bool bare_key(struct ctx *c, const struct json_member *m);
-bool want_type(struct ctx *c, const struct json_member *m, enum json_type t);
-bool get_int(struct ctx *c, const struct json_member *m, int64_t min, int64_t max,
+bool dlsim_bare_key(struct ctx *c, const struct json_member *m);
+bool dlsim_want_type(struct ctx *c, const struct json_member *m, enum json_type t);
+bool dlsim_get_int(struct ctx *c, const struct json_member *m, int64_t min, int64_t max,
 	     int64_t *out);
-bool parse_policy(struct ctx *c, const struct json_member *m, enum wl_policy *out);
-bool parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask);
+bool dlsim_parse_policy(struct ctx *c, const struct json_member *m, enum wl_policy *out);
+bool dlsim_parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask);
 
 /* workload_sections.c */
-void parse_global(struct ctx *c, const struct json_value *g);
-void parse_platform(struct ctx *c, const struct json_value *p);
-void parse_simulation(struct ctx *c, const struct json_value *s);
+void dlsim_parse_global(struct ctx *c, const struct json_value *g);
+void dlsim_parse_platform(struct ctx *c, const struct json_value *p);
+void dlsim_parse_simulation(struct ctx *c, const struct json_value *s);
 
 #endif

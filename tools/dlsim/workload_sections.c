@@ -24,15 +24,15 @@ static bool parse_hotplug_entry(struct ctx *c, const struct json_value *e,
 	for (size_t j = 0; j < e->len; j++) {
 		const struct json_member *f = &e->members[j];
 
-		if (!strcmp(f->key, "cpu") && get_int(c, f, 0, WL_MAX_CPUS - 1, &v))
+		if (!strcmp(f->key, "cpu") && dlsim_get_int(c, f, 0, WL_MAX_CPUS - 1, &v))
 			h->cpu = (int)v;
 		else if (!strcmp(f->key, "at_us"))
-			get_int(c, f, 0, INT64_MAX / 1000, &h->at_us);
-		else if (!strcmp(f->key, "online") && want_type(c, f, JSON_BOOL))
+			dlsim_get_int(c, f, 0, INT64_MAX / 1000, &h->at_us);
+		else if (!strcmp(f->key, "online") && dlsim_want_type(c, f, JSON_BOOL))
 			h->online = f->value->boolean;
 		else if (strcmp(f->key, "cpu") && strcmp(f->key, "at_us") &&
 			 strcmp(f->key, "online"))
-			diag(c, true, f->line, f->col, "unknown key \"%s\" in hotplug entry",
+			dlsim_diag(c, true, f->line, f->col, "unknown key \"%s\" in hotplug entry",
 			     f->key);
 	}
 	return h->cpu >= 0;
@@ -46,7 +46,7 @@ static void parse_hotplug(struct ctx *c, const struct json_member *m)
 	const struct json_value *a = m->value;
 	struct wl_hotplug *old = w->hotplug;
 
-	if (!want_type(c, m, JSON_ARRAY))
+	if (!dlsim_want_type(c, m, JSON_ARRAY))
 		return;
 	w->hotplug = wl_alloc(c, (w->nr_hotplug + a->len) * sizeof(*w->hotplug));
 	if (!w->hotplug) {
@@ -60,7 +60,7 @@ static void parse_hotplug(struct ctx *c, const struct json_member *m)
 }
 
 
-void parse_global(struct ctx *c, const struct json_value *g)
+void dlsim_parse_global(struct ctx *c, const struct json_value *g)
 {
 	static const char *const ignored[] = {
 		"calibration", "logdir", "log_basename", "lock_pages", "ftrace",
@@ -72,29 +72,29 @@ void parse_global(struct ctx *c, const struct json_value *g)
 		bool known = false;
 
 		if (!strcmp(m->key, "duration")) {
-			get_int(c, m, -1, INT64_MAX / 1000000000, &c->w->duration_s);
+			dlsim_get_int(c, m, -1, INT64_MAX / 1000000000, &c->w->duration_s);
 			continue;
 		}
 		if (!strcmp(m->key, "default_policy")) {
-			parse_policy(c, m, &c->w->default_policy);
+			dlsim_parse_policy(c, m, &c->w->default_policy);
 			continue;
 		}
 		if (!strcmp(m->key, "pi_enabled")) {
-			if (want_type(c, m, JSON_BOOL))
+			if (dlsim_want_type(c, m, JSON_BOOL))
 				c->w->pi_enabled = m->value->boolean;
 			continue;
 		}
 		for (size_t k = 0; k < sizeof(ignored) / sizeof(ignored[0]); k++)
 			known |= !strcmp(m->key, ignored[k]);
 		if (!known)
-			diag(c, false, m->line, m->col,
+			dlsim_diag(c, false, m->line, m->col,
 			     "unknown key \"%s\" in global (rt-app ignores it)", m->key);
 	}
 }
 
 static double get_number(struct ctx *c, const struct json_member *m, double min, double max)
 {
-	if (bare_key(c, m))
+	if (dlsim_bare_key(c, m))
 		return min;
 	if (m->value->type != JSON_NUMBER) {
 		VDIAG(c, true, m->value, "\"%s\" must be a number, not %s", m->key,
@@ -140,7 +140,7 @@ static void check_capacity(struct ctx *c, const struct json_member *cap, int64_t
 	      "(full speed)", cap->value->len, n, which);
 }
 
-void parse_platform(struct ctx *c, const struct json_value *p)
+void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 {
 	struct workload *w = c->w;
 	const struct json_member *cap_m = NULL;
@@ -151,12 +151,12 @@ void parse_platform(struct ctx *c, const struct json_value *p)
 		const struct json_member *m = &p->members[i];
 
 		if (!strcmp(m->key, "cpus")) {
-			if (get_int(c, m, 1, WL_MAX_CPUS, &v))
+			if (dlsim_get_int(c, m, 1, WL_MAX_CPUS, &v))
 				w->nr_cpus = (int)(cpus = v);
 		} else if (!strcmp(m->key, "capacity")) {
 			const struct json_value *a = m->value;
 
-			if (!want_type(c, m, JSON_ARRAY))
+			if (!dlsim_want_type(c, m, JSON_ARRAY))
 				continue;
 			cap_m = m;
 			for (size_t k = 0; k < a->len && k < WL_MAX_CPUS; k++) {
@@ -164,7 +164,7 @@ void parse_platform(struct ctx *c, const struct json_value *p)
 							 .col = a->items[k]->col, .value = a->items[k] };
 
 				cap_given |= UINT64_C(1) << k;
-				if (get_int(c, &e, 1, 1024, &v))
+				if (dlsim_get_int(c, &e, 1, 1024, &v))
 					w->cpus[k].capacity = (uint32_t)v;
 			}
 			if (w->nr_cpus < (int)a->len && a->len <= WL_MAX_CPUS)
@@ -172,7 +172,7 @@ void parse_platform(struct ctx *c, const struct json_value *p)
 		} else if (!strcmp(m->key, "clusters")) {
 			const struct json_value *cl = m->value;
 
-			if (!want_type(c, m, JSON_OBJECT))
+			if (!dlsim_want_type(c, m, JSON_OBJECT))
 				continue;
 			/* "clusters": { "big": { "cpus": [2,3], "power_busy_mw": 750,
 			 *                        "power_idle_mw": 20, "capacity": 1024 } } */
@@ -182,21 +182,21 @@ void parse_platform(struct ctx *c, const struct json_value *p)
 				double busy = 0, idle = 0;
 				int64_t cap = 0;
 
-				if (!want_type(c, cm, JSON_OBJECT))
+				if (!dlsim_want_type(c, cm, JSON_OBJECT))
 					continue;
 				for (size_t j = 0; j < cm->value->len; j++) {
 					const struct json_member *f = &cm->value->members[j];
 
 					if (!strcmp(f->key, "cpus"))
-						parse_cpus(c, f, &mask);
+						dlsim_parse_cpus(c, f, &mask);
 					else if (!strcmp(f->key, "power_busy_mw"))
 						busy = get_number(c, f, 0, 1e6);
 					else if (!strcmp(f->key, "power_idle_mw"))
 						idle = get_number(c, f, 0, 1e6);
 					else if (!strcmp(f->key, "capacity"))
-						get_int(c, f, 1, 1024, &cap);
+						dlsim_get_int(c, f, 1, 1024, &cap);
 					else
-						diag(c, true, f->line, f->col,
+						dlsim_diag(c, true, f->line, f->col,
 						     "unknown key \"%s\" in cluster (expected cpus, "
 						     "capacity, power_busy_mw, power_idle_mw)", f->key);
 				}
@@ -216,16 +216,16 @@ void parse_platform(struct ctx *c, const struct json_value *p)
 					}
 			}
 		} else if (!strcmp(m->key, "tick_hz")) {
-			get_int(c, m, 0, 1000000, &w->tick_hz);
+			dlsim_get_int(c, m, 0, 1000000, &w->tick_hz);
 		} else if (!strcmp(m->key, "mem_bw") || !strcmp(m->key, "io_bw")) {
 			bool mem = m->key[0] == 'm';
 
-			if (!get_int(c, m, 1, INT64_MAX, &v))
+			if (!dlsim_get_int(c, m, 1, INT64_MAX, &v))
 				continue;
 			*(mem ? &w->mem_bw : &w->io_bw) = (uint64_t)v;
 			*(mem ? &w->mem_bw_given : &w->io_bw_given) = true;
 		} else {
-			diag(c, true, m->line, m->col,
+			dlsim_diag(c, true, m->line, m->col,
 			     "unknown key \"%s\" in platform (expected cpus, capacity, clusters, "
 			     "tick_hz, mem_bw, io_bw)", m->key);
 		}
@@ -243,7 +243,7 @@ static void rule_key(struct ctx *c, const struct json_member *m, const char *tod
 {
 	bool wakeup = !strcmp(m->key, "wakeup");
 
-	if (!want_type(c, m, JSON_STRING))
+	if (!dlsim_want_type(c, m, JSON_STRING))
 		return;
 	if (!strcmp(m->value->string, today))
 		*rule = wakeup ? 2 : 1;
@@ -254,7 +254,7 @@ static void rule_key(struct ctx *c, const struct json_member *m, const char *tod
 		      m->value->string, today, other);
 }
 
-void parse_simulation(struct ctx *c, const struct json_value *s)
+void dlsim_parse_simulation(struct ctx *c, const struct json_value *s)
 {
 	struct workload *w = c->w;
 	int64_t v;
@@ -263,12 +263,12 @@ void parse_simulation(struct ctx *c, const struct json_value *s)
 		const struct json_member *m = &s->members[i];
 
 		if (!strcmp(m->key, "horizon_us")) {
-			get_int(c, m, 1, INT64_MAX / 1000, &w->horizon_us);
+			dlsim_get_int(c, m, 1, INT64_MAX / 1000, &w->horizon_us);
 		} else if (!strcmp(m->key, "seed")) {
-			if (get_int(c, m, 0, INT64_MAX, &v))
+			if (dlsim_get_int(c, m, 0, INT64_MAX, &v))
 				w->seed = (uint64_t)v;
 		} else if (!strcmp(m->key, "mode")) {
-			if (!want_type(c, m, JSON_STRING))
+			if (!dlsim_want_type(c, m, JSON_STRING))
 				continue;
 			w->mode_given = true;
 			if (!strcmp(m->value->string, "global"))
@@ -292,10 +292,10 @@ void parse_simulation(struct ctx *c, const struct json_value *s)
 			else if (m->value->type == JSON_STRING)
 				VDIAG(c, true, m->value, "unknown admission \"%s\" (expected a "
 				      "percentage 1..100 or \"off\")", m->value->string);
-			else if (get_int(c, m, 1, 100, &v))
+			else if (dlsim_get_int(c, m, 1, 100, &v))
 				w->admission = (int)v;
 		} else if (!strcmp(m->key, "reservations")) {
-			if (!want_type(c, m, JSON_STRING))
+			if (!dlsim_want_type(c, m, JSON_STRING))
 				continue;
 			if (!strcmp(m->value->string, "soft") || !strcmp(m->value->string, "hard"))
 				w->soft_reservations = m->value->string[0] == 's';
@@ -303,7 +303,7 @@ void parse_simulation(struct ctx *c, const struct json_value *s)
 				VDIAG(c, true, m->value, "unknown reservations \"%s\" (expected "
 				      "hard or soft)", m->value->string);
 		} else if (!strcmp(m->key, "affinity")) {
-			if (!want_type(c, m, JSON_STRING))
+			if (!dlsim_want_type(c, m, JSON_STRING))
 				continue;
 			if (!strcmp(m->value->string, "linux") || !strcmp(m->value->string, "library"))
 				w->affinity_library = !strcmp(m->value->string, "library");
@@ -313,7 +313,7 @@ void parse_simulation(struct ctx *c, const struct json_value *s)
 		} else if (!strcmp(m->key, "hotplug")) {
 			parse_hotplug(c, m);
 		} else {
-			diag(c, true, m->line, m->col,
+			dlsim_diag(c, true, m->line, m->col,
 			     "unknown key \"%s\" in simulation (expected horizon_us, seed, mode, "
 			     "admission, reservations, affinity, wakeup, overrun, replenish, hotplug)",
 			     m->key);

@@ -1,0 +1,109 @@
+/*
+ * dlsim's virtual platform, the bottom of the simulator: the event queue
+ * (virtual time), the records handed to the outputs as they are made, the
+ * one place a run's errors are noted, and the check of the library's
+ * answers. Every other file of the simulator calls down to it; it calls
+ * only the library and the outputs.
+ */
+#include "sim_impl.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+/* ---- event queue ---------------------------------------------------- */
+
+static bool qev_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
+{
+	const struct qev *x = dls_container_of(a, struct qev, node);
+	const struct qev *y = dls_container_of(b, struct qev, node);
+
+	if (x->t != y->t)
+		return dls_time_before(x->t, y->t);
+	return x->seq < y->seq;
+}
+
+void dlsim_q_add(struct sim *s, struct qev *e, uint64_t t)
+{
+	q_remove(s, e);
+	e->t = t;
+	e->seq = s->seq++;
+	dls_rb_add_cached(&e->node, &s->queue, qev_less);
+	e->queued = true;
+}
+
+/* The queue's order (--check). */
+const char *dlsim_q_check(struct sim *s)
+{
+	return dls_rb_check_cached(&s->queue, qev_less);
+}
+
+/* ---- records for the outputs ------------------------------------------ */
+
+void dlsim_add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what)
+{
+	if (s->timeline)
+		sim_emit_mark(s, &(struct mark){ .cpu = cpu, .thread = thread, .t = t,
+						 .what = what });
+}
+
+/* A reservation's remaining budget and deadline now, for the trace. */
+void dlsim_add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline)
+{
+	if (s->budget_log)
+		sim_emit_budget(s, &(struct budget_sample){ thread, s->now, runtime, deadline });
+}
+
+void dlsim_add_mark(struct sim *s, int cpu, int thread, const char *what)
+{
+	dlsim_add_mark_at(s, cpu, thread, s->now, what);
+}
+
+/* ---- errors ------------------------------------------------------------ */
+
+/* How grave an error is: a graver one replaces a lesser. */
+static int error_rank(int code)
+{
+	switch (code) {
+	case DLSIM_EXIT_FAILURE:
+		return 4;
+	case DLSIM_EXIT_DEADLOCK:
+		return 3;
+	case DLSIM_EXIT_REFUSED:
+		return 2;
+	case DLSIM_EXIT_INVARIANT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+void sim_error(struct sim *s, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (error_rank(code) <= error_rank(s->err.code))
+		return;
+	s->err.code = code;
+	va_start(ap, fmt);
+	vsnprintf(s->err.msg, sizeof(s->err.msg), fmt, ap);
+	va_end(ap);
+}
+
+/* The simulator calls the library only where the call applies to the
+ * entity's state: a refusal is a simulator bug, reported as one. */
+void dlsim_lib_ok(struct sim *s, int rc, const char *call, const struct thread *t)
+{
+	if (rc)
+		sim_fatal(s, "internal error: %s refused for \"%s\": %s", call, t->name,
+			  dls_strerror(rc));
+}
+
+/* ---- the platform's description ---------------------------------------- */
+
+/* Whether CPUs @a and @b are in one cluster (or both in none). */
+bool dlsim_same_cluster(const struct workload *w, int a, int b)
+{
+	const char *x = w->cpus[a].cluster, *y = w->cpus[b].cluster;
+
+	return x && y ? !strcmp(x, y) : x == y;
+}
