@@ -594,7 +594,8 @@ static bool step_stops(struct sim *s, struct sim_result *res)
 static uint64_t run_loop(struct sim *s, uint64_t horizon, struct sim_result *res)
 {
 	for (uint64_t iter = 1; dls_time_before(s->now, horizon); iter++) {
-		if (s->opt->max_events && s->events >= s->opt->max_events) {
+		if ((s->opt->max_events && s->events >= s->opt->max_events) ||
+		    (s->opt->max_steps && iter > s->opt->max_steps)) {
 			res->truncated = true; /* summaries cover [0, now) */
 			return s->now;
 		}

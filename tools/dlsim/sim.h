@@ -48,6 +48,8 @@ struct sim_options {
 				  and the run takes more than a second */
 	uint64_t max_events;   /* stop after this many scheduling events
 				  (0 = no bound); sim_result::truncated says so */
+	uint64_t max_steps;    /* stop after this many steps of the event loop
+				  (0 = no bound); sim_result::truncated says so */
 	int max_threads;       /* stop at a fork that would make more threads
 				  (0 = no bound); sim_result::truncated says so */
 	bool rules_2012;       /* the 2012 CBS rules (dls_domain_config), to
@@ -63,7 +65,8 @@ struct sim_options {
 
 struct sim_result {
 	uint64_t events;       /* scheduling events processed */
-	bool truncated;        /* stopped at sim_options::max_events or max_threads */
+	bool truncated;        /* stopped at sim_options::max_events, max_steps or
+				  max_threads */
 	uint64_t jobs, misses;  /* misses: against each job's own deadline */
 	uint64_t server_misses; /* jobs that ended after their reservation's deadline */
 	/* deadline jobs still unfinished at the end with their deadline

@@ -17,9 +17,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
 	/* Bounds keep each input fast: the fuzzer looks for wrong states,
-	 * not for the cost of thousands of forked threads. */
+	 * not for the cost of thousands of forked threads or of a loop of
+	 * nanosecond events (a "mem" of 10 bytes is 1 ns of work). */
 	struct sim_options opt = { .check = true, .quiet = true, .max_events = 20000,
-				   .max_threads = 256 };
+				   .max_steps = 100000, .max_threads = 256 };
 	struct sim_result res;
 	struct workload w;
 	int64_t threads = 0;

@@ -417,6 +417,27 @@ static void test_max_threads(void)
 	workload_free(&w);
 }
 
+/* sim_options::max_steps bounds the event loop (the fuzzer's bound for a
+ * loop of nanosecond events: 10 bytes of "mem" at 10 GB/s is 1 ns): the
+ * run stops truncated before the horizon; without it it reaches it. */
+static void test_max_steps(void)
+{
+	static const char text[] =
+		"{\"platform\": {\"mem_bw\": 10000000000}, \"simulation\": {\"horizon_us\": 100},\n"
+		" \"tasks\": {\"t\": {\"mem\": 10}}}";
+	struct workload w;
+	struct sim_options opt = { .check = true, .quiet = true, .max_steps = 1000 };
+	struct sim_result res;
+
+	DLS_ASSERT_EQ_S64(workload_load(&w, "w.json", text, strlen(text), true), 0);
+	DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
+	CU_ASSERT_TRUE(res.truncated);
+	opt.max_steps = 0;
+	DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
+	CU_ASSERT_FALSE(res.truncated);
+	workload_free(&w);
+}
+
 static const struct dls_test_case cases[] = {
 	{ "CPUs per phase: a third each", test_cpus_per_phase },
 	{ "a phase switches to SCHED_DEADLINE and back", test_phase_to_deadline },
@@ -431,6 +452,7 @@ static const struct dls_test_case cases[] = {
 	{ "more than 4096 threads", test_many_threads },
 	{ "rt-app's fork limit", test_fork_limit },
 	{ "sim_options::max_threads stops the run at a fork", test_max_threads },
+	{ "sim_options::max_steps bounds the event loop", test_max_steps },
 	{ NULL, NULL },
 };
 
