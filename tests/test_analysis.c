@@ -1147,7 +1147,7 @@ static void test_cbs_admit_matches_library(void)
 			DLS_ASSERT_EQ_S64(r.error, lib_err);
 			refused++;
 		}
-		DLS_ASSERT_EQ_U64(r.value, rq.bw_total);
+		DLS_ASSERT_EQ_U64(r.value, rq.bw.total);
 	}
 	printf("cbs admit: %" PRIu64 " of %" PRIu64 " sets refused\n", refused, runs);
 	CU_ASSERT(refused > 0 && refused < runs);

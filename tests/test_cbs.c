@@ -705,14 +705,14 @@ static void test_admission(void)
 	env_init(&e, NULL);
 	attach(&e, &a, 5 * MS, 10 * MS, 0);
 	attach(&e, &b, 4500 * US, 10 * MS, 0);
-	DLS_ASSERT_EQ_U64(e.rq.bw_total, 996147);
+	DLS_ASSERT_EQ_U64(e.rq.bw.total, 996147);
 	dls_entity_init(&c);
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &c, &pc), DLS_EBANDWIDTH);
 	CU_ASSERT_PTR_NULL(c.rq);
-	DLS_ASSERT_EQ_U64(e.rq.bw_total, 996147);
+	DLS_ASSERT_EQ_U64(e.rq.bw.total, 996147);
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &a, &grow), DLS_EBANDWIDTH);
 	DLS_ASSERT_EQ_U64(a.params.runtime, 5 * MS);
-	DLS_ASSERT_EQ_U64(e.rq.bw_total, 996147);
+	DLS_ASSERT_EQ_U64(e.rq.bw.total, 996147);
 	/* Releasing b makes room. */
 	DLS_ASSERT_EQ_S64(dls_task_dead(&e.rq, &b), 0);
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &c, &pc), 0);
@@ -732,7 +732,7 @@ static void test_admission_disabled(void)
 	env_init(&e, &cfg);
 	attach(&e, &a, 10 * MS, 10 * MS, 0);
 	attach(&e, &b, 10 * MS, 10 * MS, 0);
-	DLS_ASSERT_EQ_U64(e.rq.bw_total, 2 * DLS_BW_UNIT);
+	DLS_ASSERT_EQ_U64(e.rq.bw.total, 2 * DLS_BW_UNIT);
 }
 
 /* EDF order and preemption: an earlier deadline preempts, ties are FIFO. */
@@ -920,7 +920,7 @@ static void test_timer_stale(void)
 	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.timer));
 	dls_timer_expired(&a.timer); /* after cancel: ignored */
 	CU_ASSERT_FALSE(a.queued);
-	DLS_ASSERT_EQ_U64(e.rq.bw_total, 0);
+	DLS_ASSERT_EQ_U64(e.rq.bw.total, 0);
 }
 
 static const struct dls_test_case cases[] = {

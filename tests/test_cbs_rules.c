@@ -41,6 +41,7 @@
 #include "cbs/cbs_impl.h"
 #include "cbs/grub_impl.h"
 #include "dls_test.h"
+#include "edf/bw_impl.h"
 
 #define US UINT64_C(1000)
 #define MS UINT64_C(1000000)
@@ -362,7 +363,38 @@ static void test_grub_rate(void)
 	DLS_ASSERT_EQ_U64(dls__grub_extra(m95, one), 0);
 }
 
+/* A global domain's Uextra (the bandwidth object, src/edf/bw.c) is Umax
+ * minus floor(total * 1024 / capacity), at least 0, computed in 64 bits:
+ * the same as the exact 128-bit quotient for every total and every
+ * capacity a domain can have (below 2^41: nr_cpus is an int), also past
+ * 2^54 where total * 1024 no longer fits. */
+static void test_bw_extra(void)
+{
+	static const uint64_t totals[] = {
+		0, 1, 996147, DLS_BW_UNIT, 3 * DLS_BW_UNIT + 7,
+		UINT64_MAX / DLS_CAPACITY_SCALE, UINT64_MAX / DLS_CAPACITY_SCALE + 1,
+		UINT64_C(1) << 60, UINT64_MAX,
+	};
+	static const uint64_t caps[] = {
+		0, 1, 512, DLS_CAPACITY_SCALE, 3 * DLS_CAPACITY_SCALE + 100,
+		(uint64_t)INT32_MAX * DLS_CAPACITY_SCALE,
+	};
+	static const uint64_t umax[] = { 996147, DLS_BW_UNIT, 0 };
+
+	for (size_t t = 0; t < DLS__NR(totals); t++)
+		for (size_t c = 0; c < DLS__NR(caps); c++)
+			for (size_t m = 0; m < DLS__NR(umax); m++) {
+				struct dls_bw b = { .total = totals[t], .capacity = caps[c] };
+				uint64_t want = caps[c] == 0 ? 0 :
+					dls__grub_extra(umax[m], dls_u128_mul_u64_u64_div_u64(
+						totals[t], DLS_CAPACITY_SCALE, caps[c]));
+
+				DLS_ASSERT_EQ_U64(dls__bw_extra(&b, umax[m]), want);
+			}
+}
+
 static const struct dls_test_case cases[] = {
+	{ "a domain's Uextra in 64 bits equals the 128-bit quotient", test_bw_extra },
 	{ "wake-up: CBS rule (a), exact at the boundary", test_wakeup_cbs },
 	{ "wake-up: the revised rule for constrained deadlines", test_wakeup_revised },
 	{ "wake-up: a constrained entity late in its period", test_wakeup_late_constrained },

@@ -316,12 +316,12 @@ static void test_flags_and_rules(void)
 	/* A soft entity cannot become reclaiming, nor the reverse. */
 	attach(&e.rq, &a, 1 * MS, 10 * MS, DLS_FLAG_SOFT);
 	attach(&e.rq, &b, 1 * MS, 10 * MS, DLS_FLAG_RECLAIM);
-	bw_total = e.rq.bw_total;
+	bw_total = e.rq.bw.total;
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &a, &p), DLS_EFLAGS);
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &b, &p), DLS_EFLAGS);
 	DLS_ASSERT_EQ_U64(a.params.flags, DLS_FLAG_SOFT);
 	DLS_ASSERT_EQ_U64(b.params.flags, DLS_FLAG_RECLAIM);
-	DLS_ASSERT_EQ_U64(e.rq.bw_total, bw_total);
+	DLS_ASSERT_EQ_U64(e.rq.bw.total, bw_total);
 	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 1);
 	CHECK(&e);
 
@@ -409,7 +409,7 @@ static void check_rq(const struct dls_rq *rq, const struct dls_entity *se,
 		     const struct ref *ref, uint64_t now)
 {
 	DLS_ASSERT_EQ_U64(rq->running_bw, ref_running_bw(rq, se, ref, now));
-	CU_ASSERT_TRUE_FATAL(rq->running_bw <= rq->bw_total);
+	CU_ASSERT_TRUE_FATAL(rq->running_bw <= rq->bw.total);
 }
 
 /* Advance to @to, charging the current entity at every timer on the way,
@@ -599,9 +599,9 @@ static void test_two_cpus_schedule(void)
 	DLS_ASSERT_EQ_S64(dls_entity_move(&b, &e.rq[0]), 0);
 	DLS_ASSERT_EQ_S64(a.runtime, 9 * MS / 2);
 	DLS_ASSERT_EQ_U64(e.rq[0].running_bw, DLS_BW_UNIT);
-	DLS_ASSERT_EQ_U64(e.rq[0].bw_total, DLS_BW_UNIT);
+	DLS_ASSERT_EQ_U64(e.rq[0].bw.total, DLS_BW_UNIT);
 	DLS_ASSERT_EQ_U64(e.rq[1].running_bw, 0);
-	DLS_ASSERT_EQ_U64(e.rq[1].bw_total, 0);
+	DLS_ASSERT_EQ_U64(e.rq[1].bw.total, 0);
 	CU_ASSERT_PTR_EQUAL(dls_timer_rq(&b.inactive_timer), &e.rq[0]);
 	CHECK(&e);
 

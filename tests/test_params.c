@@ -105,7 +105,7 @@ static void test_refusal_leaves_untouched(void)
 		memcpy(&snap, &se, sizeof(se));
 		CU_ASSERT_EQUAL(dls_entity_attach(&rq, &se, &bad[i].p), bad[i].err);
 		CU_ASSERT_EQUAL(memcmp(&snap, &se, sizeof(se)), 0);
-		CU_ASSERT_EQUAL(rq.bw_total, 0);
+		CU_ASSERT_EQUAL(rq.bw.total, 0);
 		CU_ASSERT_EQUAL(rq.nr_attached, 0);
 	}
 	CU_ASSERT_EQUAL(dls_entity_attach(&rq, &se, &ok), 0);
@@ -115,12 +115,12 @@ static void test_refusal_leaves_untouched(void)
 	fp.now += 100 * US;
 	dls_update_curr(&rq);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		uint64_t bw = rq.bw_total;
+		uint64_t bw = rq.bw.total;
 
 		memcpy(&snap, &se, sizeof(se));
 		CU_ASSERT_EQUAL(dls_entity_set_params(&rq, &se, &bad[i].p), bad[i].err);
 		CU_ASSERT_EQUAL(memcmp(&snap, &se, sizeof(se)), 0);
-		CU_ASSERT_EQUAL(rq.bw_total, bw);
+		CU_ASSERT_EQUAL(rq.bw.total, bw);
 	}
 	DLS_ASSERT_VALID(dls_rq_check(&rq));
 }
@@ -154,7 +154,7 @@ static void test_attach_borrowed(void)
 	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &p50), 0);
 	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&rq, &boosted, &p50), DLS_EATTACHED);
 	DLS_ASSERT_EQ_U64(boosted.bw, 0);
-	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
+	DLS_ASSERT_EQ_U64(rq.bw.total, full.bw);
 	DLS_ASSERT_EQ_U64(rq.nr_attached, 2);
 	DLS_ASSERT_VALID(dls_rq_check(&rq));
 	/* It runs on the borrowed budget: 5 ms, then it is throttled. */
@@ -166,11 +166,11 @@ static void test_attach_borrowed(void)
 	/* Becoming a reservation of its own is admitted: 0.5 does not fit
 	 * beside 0.9, 0.05 does. */
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&rq, &boosted, &p50), DLS_EBANDWIDTH);
-	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
+	DLS_ASSERT_EQ_U64(rq.bw.total, full.bw);
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&rq, &boosted, &p5), 0);
-	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw + dls_params_bw(&p5));
+	DLS_ASSERT_EQ_U64(rq.bw.total, full.bw + dls_params_bw(&p5));
 	DLS_ASSERT_EQ_S64(dls_task_dead(&rq, &boosted), 0);
-	DLS_ASSERT_EQ_U64(rq.bw_total, full.bw);
+	DLS_ASSERT_EQ_U64(rq.bw.total, full.bw);
 	DLS_ASSERT_VALID(dls_rq_check(&rq));
 }
 

@@ -970,7 +970,7 @@ static void test_posix_task_dead(void)
 	/* The same memory serves a new task at once. */
 	throttle(r, &ops, rq, &se, &pt, &p);
 	DLS_ASSERT_EQ_S64(dls_posix_task_dead(&dom, &se, &pt), 0);
-	DLS_ASSERT_EQ_U64(rq[0].bw_total, 0);
+	DLS_ASSERT_EQ_U64(rq[0].bw.total, 0);
 	CU_ASSERT_FALSE(dls_posix_timer_armed(&r->plat.timers, &pt));
 	dls_posix_stop(&r->plat);
 	dls_posix_destroy(&r->plat);

@@ -372,7 +372,7 @@ static void sys_finish(struct sys *s)
 			want_bw += t->live ? t->se.bw : 0;
 		}
 	}
-	DLS_ASSERT_EQ_U64(s->dom.smp->bw_total, bw);
+	DLS_ASSERT_EQ_U64(s->dom.smp->bw.total, bw);
 	for (int i = 0; i < NENT; i++) {
 		DLS_ASSERT_EQ_S64(seen[i], 1);
 		want_bw += s->tasks[i].se.bw;
@@ -394,7 +394,7 @@ static void sys_finish(struct sys *s)
 		for (int k = 0; k < NCHURN; k++)
 			if (s->churn[c][k].live)
 				dls_task_dead(s->churn[c][k].se.rq, &s->churn[c][k].se);
-	DLS_ASSERT_EQ_U64(s->dom.smp->bw_total, 0);
+	DLS_ASSERT_EQ_U64(s->dom.smp->bw.total, 0);
 	dls_posix_destroy(&s->plat);
 	pthread_mutex_destroy(&s->adm_lock);
 	free(s->smp_mem);
@@ -449,8 +449,8 @@ static void run_stress(enum dls_posix_lock_kind kind, uint64_t dflt_ms, bool hot
 /* The domain's admitted sum fits its online capacity (runqueues locked). */
 static bool within_limit(const struct dls_domain *dom)
 {
-	return dom->smp->bw_total * DLS_CAPACITY_SCALE <=
-	       dom->cfg.bw_limit * dom->smp->capacity_online;
+	return dom->smp->bw.total * DLS_CAPACITY_SCALE <=
+	       dom->cfg.bw_limit * dom->smp->bw.capacity;
 }
 
 /*
@@ -467,7 +467,7 @@ static void check_locked_snapshot(struct sys *s)
 	for (int c = 0; c < NCPU; c++)
 		s->ops.lock(&s->plat, c);
 	err = dls_domain_check(&s->dom);
-	bw = s->dom.smp->bw_total;
+	bw = s->dom.smp->bw.total;
 	fits = within_limit(&s->dom);
 	pthread_mutex_lock(&s->adm_lock);
 	counted = s->adm_sum + s->base_bw;
@@ -801,8 +801,8 @@ static void run_two_domains(bool share, uint64_t seed)
 		want += x->tasks[i].se.bw;
 	}
 	DLS_ASSERT_EQ_U64(bw[0] + bw[1], want);
-	DLS_ASSERT_EQ_U64(x->d[0].dom.smp->bw_total, bw[0]);
-	DLS_ASSERT_EQ_U64(x->d[1].dom.smp->bw_total, bw[1]);
+	DLS_ASSERT_EQ_U64(x->d[0].dom.smp->bw.total, bw[0]);
+	DLS_ASSERT_EQ_U64(x->d[1].dom.smp->bw.total, bw[1]);
 	printf("[domains, %s] %lu moved, %lu refused by admission, %lu running, "
 	       "%lu checks, %llu + %llu expiries] ", share ? "shared service" : "two services",
 	       x->moved, x->refused, x->busy, x->checks,

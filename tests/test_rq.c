@@ -204,6 +204,21 @@ static void test_validator_negative(void)
 	b.throttled = true;
 	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "throttled entity is on the tree");
 	b.throttled = false;
+	/* The runqueue's bandwidth object: its sum, its capacity, no lock of
+	 * its own (the runqueue lock covers it). */
+	rq.bw.total++;
+	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "bw.total differs from the sum of attached bandwidths");
+	rq.bw.total--;
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&rq, 512), 0);
+	DLS_ASSERT_EQ_U64(rq.bw.capacity, 512);
+	DLS_ASSERT_VALID(dls_rq_check(&rq));
+	rq.bw.capacity = DLS_CAPACITY_SCALE;
+	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "bw.capacity differs from the CPU's capacity");
+	rq.bw.capacity = 512;
+	rq.bw.lock_ctx = &rq;
+	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "a runqueue's bandwidth object has a lock of its own");
+	rq.bw.lock_ctx = NULL;
+	DLS_ASSERT_VALID(dls_rq_check(&rq));
 	/* Key order broken behind the tree's back. */
 	b.deadline = a.deadline - 1;
 	CU_ASSERT_PTR_NOT_NULL(dls_rq_check(&rq));

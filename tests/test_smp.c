@@ -215,6 +215,24 @@ static void test_domain_admission(void)
 	CU_ASSERT_TRUE(e.rq[1].online);
 	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 1, true, NULL, NULL), 0);
 	CHECK(&e);
+	/* The domain's bandwidth object holds the sums; dls_domain_check()
+	 * derives them again from the runqueues and names a difference. */
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.total, 4 * (45 * DLS_BW_UNIT / 100));
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.capacity, DLS_CAPACITY_SCALE);
+	e.dom.smp->bw.total++;
+	CU_ASSERT_STRING_EQUAL(dls_domain_check(&e.dom),
+			       "domain bandwidth differs from the runqueues' sum");
+	e.dom.smp->bw.total--;
+	e.dom.smp->bw.capacity++;
+	CU_ASSERT_STRING_EQUAL(dls_domain_check(&e.dom),
+			       "online capacity differs from the online CPUs' sum");
+	e.dom.smp->bw.capacity--;
+	/* An offline CPU's capacity changes outside the domain's sum, and its
+	 * runqueue's object follows it. */
+	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[1], 512), 0);
+	DLS_ASSERT_EQ_U64(e.rq[1].bw.capacity, 512);
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.capacity, DLS_CAPACITY_SCALE);
+	CHECK(&e);
 	env_free(&e);
 }
 
@@ -288,7 +306,7 @@ static void test_admission_bookkeeping(void)
 	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(NULL, &ops, &rec.bw), DLS_EINVAL);
 	DLS_ASSERT_EQ_S64(dls_smp_set_bw_lock(&e.dom, &ops, &rec.bw), 0);
 	DLS_ASSERT_EQ_S64(dls_smp_set_heap_lock(&e.dom, &ops, &rec.heap), 0);
-	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, 2 * DLS_CAPACITY_SCALE);
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.capacity, 2 * DLS_CAPACITY_SCALE);
 
 	/* 4 x 0.4 = 1.6 of 1.9, spread over both runqueues. */
 	for (int i = 0; i < 4; i++) {
@@ -297,41 +315,41 @@ static void test_admission_bookkeeping(void)
 		DLS_ASSERT_EQ_U64(rec.bw.calls, calls + 1);
 		CHECK(&e);
 	}
-	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, 4 * bw10(4));
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.total, 4 * bw10(4));
 	dls_entity_init(&extra);
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq[1], &extra,
 					    &(struct dls_params){ .runtime = 4 * MS,
 								  .deadline = 10 * MS }),
 			  DLS_EBANDWIDTH);
-	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, 4 * bw10(4));
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.total, 4 * bw10(4));
 	set_params(&e, &x[0], 6 * MS, 10 * MS, 0);  /* 1.8 */
 	set_params(&e, &x[1], 6 * MS, 10 * MS, DLS_EBANDWIDTH); /* 2.0 */
-	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, bw10(6) + 3 * bw10(4));
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.total, bw10(6) + 3 * bw10(4));
 	/* Lowering CPU 0 to 768 leaves 0.95 x 1.75 = 1.66 < 1.8: refused. */
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], 768), DLS_EBANDWIDTH);
 	DLS_ASSERT_EQ_U64(e.rq[0].capacity, DLS_CAPACITY_SCALE);
 	set_params(&e, &x[0], 2 * MS, 10 * MS, 0);  /* 1.4 */
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], 768), 0); /* 1.4 <= 1.66 */
-	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, 768 + DLS_CAPACITY_SCALE);
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.capacity, 768 + DLS_CAPACITY_SCALE);
 	CHECK(&e);
 
 	/* Forced offline of CPU 1: 1.4 admitted on 0.95 x 0.75 = 0.71. */
 	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 1, false, NULL, NULL), DLS_ECAPACITY);
 	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 1, true, NULL, NULL), 0);
-	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, 768);
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.capacity, 768);
 	DLS_ASSERT_EQ_S64(dls_cpu_offline(&e.dom, 0, true, NULL, NULL), DLS_ESTATE);
 	CHECK(&e);
 	/* Overcommitted: nothing more comes in, but giving back works ... */
 	set_params(&e, &x[1], 5 * MS, 10 * MS, DLS_EBANDWIDTH);
 	set_params(&e, &x[1], 3 * MS, 10 * MS, 0);
-	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, bw10(2) + bw10(3) + 2 * bw10(4));
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.total, bw10(2) + bw10(3) + 2 * bw10(4));
 	/* A borrowed reservation joins without being admitted or counted. */
 	dls_entity_init(&extra);
 	DLS_ASSERT_EQ_S64(dls_entity_attach_borrowed(&e.rq[0], &extra,
 						     &(struct dls_params){ .runtime = 4 * MS,
 									   .deadline = 10 * MS }),
 			  0);
-	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, bw10(2) + bw10(3) + 2 * bw10(4));
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.total, bw10(2) + bw10(3) + 2 * bw10(4));
 	CHECK(&e);
 	DLS_ASSERT_EQ_S64(dls_task_dead(&e.rq[0], &extra), 0);
 	CHECK(&e);
@@ -339,10 +357,10 @@ static void test_admission_bookkeeping(void)
 	/* ... and so does adding capacity, online or not. */
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[0], DLS_CAPACITY_SCALE), 0);
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[1], 512), 0);
-	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, DLS_CAPACITY_SCALE);
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.capacity, DLS_CAPACITY_SCALE);
 	CHECK(&e);
 	DLS_ASSERT_EQ_S64(dls_cpu_online(&e.dom, 1), 0);
-	DLS_ASSERT_EQ_U64(e.dom.smp->capacity_online, DLS_CAPACITY_SCALE + 512);
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.capacity, DLS_CAPACITY_SCALE + 512);
 	CHECK(&e);
 	for (int i = 0; i < 4; i++) {
 		calls = rec.bw.calls;
@@ -350,7 +368,7 @@ static void test_admission_bookkeeping(void)
 		DLS_ASSERT_EQ_U64(rec.bw.calls, calls + 1);
 		CHECK(&e);
 	}
-	DLS_ASSERT_EQ_U64(e.dom.smp->bw_total, 0);
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.total, 0);
 	CU_ASSERT_TRUE(rec.heap.calls > 0);
 	CU_ASSERT_FALSE(rec.broken || rec.bw.held || rec.heap.held);
 	env_free(&e);
@@ -921,10 +939,10 @@ static void test_domains(void)
 	/* dls_entity_move() stays inside a domain. */
 	DLS_ASSERT_EQ_S64(dls_entity_move(&xb[0], &a.rq[1]), DLS_ESTATE);
 	/* Moving between domains checks the destination: a holds 1.8. */
-	a0 = a.rq[0].bw_total;
+	a0 = a.rq[0].bw.total;
 	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xb[0], &a.rq[0], NULL), DLS_EBANDWIDTH);
 	CU_ASSERT_PTR_EQUAL(xb[0].rq, &b.rq[0]);
-	DLS_ASSERT_EQ_U64(a.rq[0].bw_total, a0);
+	DLS_ASSERT_EQ_U64(a.rq[0].bw.total, a0);
 	/* Misuse: same domain, running, a mask of another size, dst not in it. */
 	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &a.rq[1], NULL), DLS_ESTATE);
 	DLS_ASSERT_EQ_S64(dls_wakeup(&a.rq[0], &xa[0]), 0);
@@ -936,12 +954,12 @@ static void test_domains(void)
 	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &b.rq[0],
 						 mask_bits(m1, sizeof(m1), 2, 0x2)), DLS_ENOCPU);
 	/* A sleeping entity goes to b's CPU 1, pinned there, with its bandwidth. */
-	b1 = b.rq[1].bw_total;
+	b1 = b.rq[1].bw.total;
 	DLS_ASSERT_EQ_S64(dls_entity_move_domain(&xa[2], &b.rq[1], (struct dls_cpumask *)(void *)m1), 0);
 	CU_ASSERT_PTR_EQUAL(xa[2].rq, &b.rq[1]);
 	DLS_ASSERT_EQ_S64(xa[2].nr_cpus_allowed, 1);
-	DLS_ASSERT_EQ_U64(a.rq[0].bw_total, a0 - bw);
-	DLS_ASSERT_EQ_U64(b.rq[1].bw_total, b1 + bw);
+	DLS_ASSERT_EQ_U64(a.rq[0].bw.total, a0 - bw);
+	DLS_ASSERT_EQ_U64(b.rq[1].bw.total, b1 + bw);
 	CHECK2(&a, &b);
 	DLS_ASSERT_EQ_S64(dls_wakeup(&b.rq[1], &xa[2]), 0);
 	settle(&b);

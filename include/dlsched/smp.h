@@ -35,7 +35,7 @@
  *
  * Admission in a global domain is domain-wide, as the kernel's root
  * domain does it: Σ bandwidth ≤ limit × Σ capacity / 1024 over the
- * online CPUs. The domain keeps the admitted sum itself (@c bw_total),
+ * online CPUs. The domain keeps the admitted sum itself (@c bw.total),
  * changed only under the bandwidth lock by attach, parameter changes,
  * dls_task_dead() and moves between domains; a migration inside the
  * domain leaves it alone. Check and update happen in one critical
@@ -70,13 +70,10 @@ struct dls_smp {
 	/** private: the heap of CPUs by earliest deadline (in the storage) */
 	struct dls_cpudl *cpudl;
 	bool asymmetric;               /**< read-only: CPUs differ in capacity */
-	/** read-only (under the bandwidth lock): admitted bandwidth of the
-	 *  whole domain, in DLS_BW_UNIT units */
-	uint64_t bw_total;
-	/** read-only (under the bandwidth lock): Σ capacity of the online CPUs */
-	uint64_t capacity_online;
-	const struct dls_lock_ops *bw_lock_ops; /**< private */
-	void *bw_lock_ctx;                      /**< private */
+	/** read-only (under the bandwidth lock): the domain's admission
+	 *  state: @c total, the bandwidth admitted on all its CPUs, and
+	 *  @c capacity, the sum over the online CPUs */
+	struct dls_bw bw;
 };
 
 /**

@@ -328,6 +328,24 @@ struct dls_earliest {
 	uint64_t next; /**< second earliest; valid when nr_running >= 2 */
 };
 
+/**
+ * @brief Admission state (Linux's dl_bw): the admitted bandwidth, the
+ * capacity it is admitted against and the lock that guards both. A CPU
+ * scheduled on its own keeps one in its runqueue (dls_rq::bw, under the
+ * runqueue lock); a globally scheduled domain keeps one for all its CPUs
+ * (dls_smp::bw, under the bandwidth lock of dls_smp_set_bw_lock()).
+ */
+struct dls_bw {
+	/** read-only: admitted bandwidth (DLS_BW_SHIFT fixed point) */
+	uint64_t total;
+	/** read-only: capacity admitted against (DLS_CAPACITY_SCALE = one
+	 *  full-speed CPU): the runqueue's own, or the sum over the online
+	 *  CPUs of a global domain */
+	uint64_t capacity;
+	const struct dls_lock_ops *lock_ops; /**< private: NULL = no lock */
+	void *lock_ctx;                      /**< private: argument of lock_ops */
+};
+
 /** @brief One CPU's deadline runqueue. */
 struct dls_rq {
 	struct dls_rb_root_cached root; /**< private: EDF tree */
@@ -338,7 +356,9 @@ struct dls_rq {
 	unsigned int nr_attached;       /**< read-only: entities attached */
 	int cpu;                        /**< read-only: CPU id */
 	uint32_t capacity;              /**< read-only: 1024 = full speed */
-	uint64_t bw_total;              /**< read-only: admitted bandwidth (DLS_BW_SHIFT) */
+	/** read-only: the bandwidth attached here (@c total, Linux's this_bw);
+	 *  on a CPU scheduled on its own also its admission state */
+	struct dls_bw bw;
 	uint64_t seq;                   /**< private: tie-break counter */
 	uint64_t avg;                   /**< read-only: decaying sum of deadline time consumed, ns */
 	uint64_t avg_stamp;             /**< private: last decay instant */
@@ -350,7 +370,7 @@ struct dls_rq {
 	bool online;                    /**< read-only: CPU takes part in scheduling */
 	/** read-only: active bandwidth (GRUB's U_act, Linux's running_bw): the
 	 *  sum of dls_entity::bw over the attached entities not
-	 *  DLS_BW_INACTIVE; never above bw_total (Linux's this_bw) */
+	 *  DLS_BW_INACTIVE; never above bw.total (Linux's this_bw) */
 	uint64_t running_bw;
 	uint64_t reserved[4];           /**< private: room to grow; zero */
 };

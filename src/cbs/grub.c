@@ -23,7 +23,7 @@
  *
  * Invariants (dls_rq_check(), dls_domain_check()):
  *  - rq->running_bw = sum of bw over the rq's attached entities that are
- *    not inactive, and running_bw <= bw_total (this_bw);
+ *    not inactive, and running_bw <= bw.total (this_bw);
  *  - an entity is contending iff it is runnable, and its 0-lag timer is
  *    armed iff it is non-contending;
  *  - dom->nr_reclaiming counts the attached entities with

@@ -1,12 +1,12 @@
 /*
  * Domain and runqueue set-up: the runqueues of a domain (the default
  * configuration is src/cbs/params.c's), a CPU's capacity, and where an
- * entity's bandwidth change is admitted (per runqueue, or domain-wide once
- * dls_smp_init() installed the global-scheduling hooks). The admission rule itself is
- * src/cbs/admission.c's.
+ * entity's bandwidth change is admitted: against the bandwidth object
+ * dls__bw_of() picks (per runqueue, or the domain's once dls_smp_init()
+ * made it global; src/edf/bw.c).
  */
-#include "cbs/admission_impl.h"
 #include "cbs/grub_impl.h"
+#include "edf/bw_impl.h"
 #include "edf/sched_impl.h"
 
 int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
@@ -55,7 +55,7 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 		rq->nr_attached = 0;
 		rq->cpu = cpu;
 		rq->capacity = DLS_CAPACITY_SCALE;
-		rq->bw_total = 0;
+		dls__bw_init(&rq->bw, DLS_CAPACITY_SCALE);
 		rq->running_bw = 0;
 		rq->seq = 0;
 		rq->avg = 0;
@@ -74,33 +74,57 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 	return 0;
 }
 
-/* Admit a change of an entity's bandwidth on @rq: against @rq's capacity,
- * or, in a global domain, against the domain's and committed to its sum in
- * the same critical section. @rq locked. */
+/* Capacity-aware placement is on while any CPU differs from full speed.
+ * Capacities change under the bandwidth lock (or before dls_smp_init()). */
+bool dls__capacities_differ(const struct dls_domain *dom)
+{
+	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
+		if (dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE)
+			return true;
+	return false;
+}
+
+/* Admit a change of an entity's bandwidth on @rq: against @rq's own
+ * object, or, in a global domain, against the domain's and committed to
+ * its sum in the same critical section (a runqueue's own sum follows when
+ * the entity attaches or takes the parameters). @rq locked. */
 bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw)
 {
 	const struct dls_domain *dom = rq->dom;
 
 	if (dom->smp)
-		return dom->hooks->bw_change(rq->dom, old_bw, new_bw, true);
-	return dls__bw_change_fits(dom->cfg.bw_limit, rq->bw_total, rq->capacity,
-				   old_bw, new_bw);
+		return dls__bw_change(&dom->smp->bw, dom->cfg.bw_limit, old_bw,
+				      new_bw, true);
+	return dls__bw_admits(&rq->bw, dom->cfg.bw_limit, old_bw, new_bw);
 }
 
+/* A CPU's capacity counts in its object's while it is online (always on a
+ * CPU scheduled on its own); lowering it must keep what that admitted. */
 int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
 {
+	struct dls_domain *dom;
+	struct dls_bw *b;
+	bool ok = true;
+
 	DLS_ASSERT(rq);
 	if (capacity == 0 || capacity > DLS_CAPACITY_SCALE)
 		return DLS_EINVAL;
-	if (rq->dom->smp) {
-		if (!rq->dom->hooks->set_capacity(rq, capacity))
-			return DLS_EBANDWIDTH;
-		return 0;
+	dom = rq->dom;
+	b = dls__bw_of(rq);
+	dls__bw_lock(b);
+	if (rq->online)
+		ok = dls__bw_capacity_change(b, dom->cfg.bw_limit, rq->capacity,
+					     capacity, false);
+	if (ok) {
+		rq->capacity = capacity;
+		rq->bw.capacity = capacity;
+		if (dom->smp) {
+			bool asym = dls__capacities_differ(dom);
+
+			if (dom->smp->asymmetric != asym)
+				dom->smp->asymmetric = asym;
+		}
 	}
-	/* One CPU on its own: lowering its capacity must keep what it holds. */
-	if (capacity < rq->capacity &&
-	    !dls__bw_fits(rq->dom->cfg.bw_limit, rq->bw_total, capacity))
-		return DLS_EBANDWIDTH;
-	rq->capacity = capacity;
-	return 0;
+	dls__bw_unlock(b);
+	return ok ? 0 : DLS_EBANDWIDTH;
 }

@@ -8,6 +8,7 @@
  */
 #include "atomic_impl.h"
 #include "cbs/cbs_impl.h"
+#include "edf/bw_impl.h"
 #include "edf/sched_impl.h"
 
 static bool reclaiming(const struct dls_entity *se)
@@ -43,7 +44,7 @@ void dls__rq_attach(struct dls_rq *rq, struct dls_entity *se)
 	if (rq->attached)
 		rq->attached->attached_prev = se;
 	rq->attached = se;
-	rq->bw_total += se->bw;
+	rq->bw.total += se->bw;
 	rq->nr_attached++;
 	if (rq->curr && reclaiming(rq->curr))
 		dls__rq_settle(rq, dls__now(rq));
@@ -62,7 +63,7 @@ void dls__rq_detach(struct dls_rq *rq, struct dls_entity *se)
 	if (se->attached_next)
 		se->attached_next->attached_prev = se->attached_prev;
 	se->attached_next = se->attached_prev = NULL;
-	rq->bw_total -= se->bw;
+	rq->bw.total -= se->bw;
 	rq->nr_attached--;
 	if (rq->curr && rq->curr != se && reclaiming(rq->curr))
 		dls__rq_settle(rq, dls__now(rq));
@@ -161,7 +162,7 @@ int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,
 		dls_update_curr(rq);
 	now = dls__now(rq);
 	grub_set_params(rq, se, bw, p->flags, now);
-	rq->bw_total = rq->bw_total - se->bw + bw;
+	rq->bw.total = rq->bw.total - se->bw + bw;
 	entity_set(se, p, bw);
 	if (se->runtime > (int64_t)p->runtime)
 		se->runtime = (int64_t)p->runtime;
@@ -195,7 +196,8 @@ int dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
 	dls__timer_cancel(rq, &se->inactive_timer);
 	se->bw_state = DLS_BW_INACTIVE;
 	if (rq->dom->smp)
-		rq->dom->hooks->bw_change(rq->dom, se->bw, 0, false);
+		dls__bw_change(&rq->dom->smp->bw, rq->dom->cfg.bw_limit, se->bw,
+			       0, false);
 	se->rq = NULL;
 	return 0;
 }

@@ -26,6 +26,7 @@
 #include "atomic_impl.h"
 #include "cbs/cbs_impl.h"
 #include "cbs/grub_impl.h"
+#include "edf/bw_impl.h"
 #include "edf/sched_impl.h"
 
 static bool se_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
@@ -249,12 +250,13 @@ static void note_miss(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	dls__trace(rq, DLS_TRACE_MISS, se, now);
 }
 
-/* GRUB's Uextra on @rq (src/cbs/grub.c): per runqueue, or the domain's. */
+/* GRUB's Uextra on @rq (src/cbs/grub.c): of its own bandwidth object, or
+ * of its domain's (src/edf/bw.c). */
 static inline uint64_t grub_extra_bw(const struct dls_rq *rq)
 {
 	if (rq->dom->smp)
-		return rq->dom->hooks->extra_bw(rq);
-	return dls__grub_extra(rq->dom->max_bw, rq->bw_total);
+		return dls__bw_extra(&rq->dom->smp->bw, rq->dom->max_bw);
+	return dls__grub_extra(rq->dom->max_bw, rq->bw.total);
 }
 
 /* GRUB's charging rate on @rq for @se. idle = Uinact + Uextra; on a CPU
@@ -267,9 +269,10 @@ static inline uint64_t grub_rate(const struct dls_rq *rq,
 	uint64_t m = dom->max_bw, idle;
 
 	if (DLS_LIKELY(!dom->smp))
-		idle = (rq->bw_total > m ? rq->bw_total : m) - rq->running_bw;
+		idle = (rq->bw.total > m ? rq->bw.total : m) - rq->running_bw;
 	else
-		idle = rq->bw_total - rq->running_bw + dom->hooks->extra_bw(rq);
+		idle = rq->bw.total - rq->running_bw +
+		       dls__bw_extra(&dom->smp->bw, m);
 	return dls__grub_rate(m, dom->bw_ratio, idle, se->bw);
 }
 
@@ -783,8 +786,8 @@ static const char *grub_rq_check(const struct dls_rq *rq)
 	}
 	if (active != rq->running_bw)
 		return "running_bw differs from the sum of active bandwidths";
-	if (rq->running_bw > rq->bw_total)
-		return "running_bw exceeds bw_total";
+	if (rq->running_bw > rq->bw.total)
+		return "running_bw exceeds bw.total";
 	return NULL;
 }
 
@@ -840,8 +843,12 @@ const char *dls_rq_check(const struct dls_rq *rq)
 		}
 		if (attached != rq->nr_attached)
 			return "nr_attached differs from the attached list";
-		if (bw != rq->bw_total)
-			return "bw_total differs from the sum of attached bandwidths";
+		if (bw != rq->bw.total)
+			return "bw.total differs from the sum of attached bandwidths";
+		if (rq->bw.capacity != rq->capacity)
+			return "bw.capacity differs from the CPU's capacity";
+		if (rq->bw.lock_ops || rq->bw.lock_ctx)
+			return "a runqueue's bandwidth object has a lock of its own";
 	}
 	if (rq->nr_running > rq->nr_attached)
 		return "more entities queued than attached";

@@ -109,16 +109,10 @@ struct dls_class_hooks {
 	/* After picking, a wake-up or a replenishment: push what another CPU
 	 * should run (post_schedule, task_woken). */
 	void (*push_surplus)(struct dls_rq *rq);
-	/* Admission in a global domain: change the domain's admitted
-	 * bandwidth, checked when @check; see dls__smp_bw_change() in src/edf/smp_bw.c. */
-	bool (*bw_change)(struct dls_domain *dom, uint64_t old_bw,
-			  uint64_t new_bw, bool check);
-	/* Set @rq's capacity unless the domain's admission forbids it. */
-	bool (*set_capacity)(struct dls_rq *rq, uint32_t capacity);
-	/* GRUB's Uextra on @rq: the domain's bw_limit minus the bandwidth it
-	 * admitted per CPU (src/cbs/grub.c). */
-	uint64_t (*extra_bw)(const struct dls_rq *rq);
 };
+
+/* Whether any CPU of @dom runs below full speed (src/edf/domain.c). */
+DLS_HIDDEN bool dls__capacities_differ(const struct dls_domain *dom);
 
 /* The runqueue's check of an entity's bandwidth change (src/edf/domain.c):
  * per runqueue, or domain-wide committed in the same critical section in a

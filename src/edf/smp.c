@@ -10,7 +10,8 @@
  * and the runqueue's class hooks, the top of global scheduling: nothing
  * below calls back into it), smp_rq.c (the per-runqueue bookkeeping and
  * locking two runqueues, the bottom: it calls none of the others),
- * smp_bw.c (the domain's admitted bandwidth and capacity),
+ * smp_bw.c (the domain's bandwidth lock, CPUs leaving and joining its
+ * capacity; the object and its methods are src/edf/bw.c's),
  * smp_place.c (wake-up placement), smp_push.c (migration, push and pull),
  * smp_affinity.c (affinity and moves between domains), smp_hotplug.c (CPUs
  * going offline and online) and smp_check.c (the validators).
@@ -91,9 +92,6 @@ static const struct dls_class_hooks smp_hooks = {
 	.preempt_equal = dls__smp_preempt_equal,
 	.pre_schedule = dls__smp_pre_schedule,
 	.push_surplus = dls__smp_push_surplus,
-	.bw_change = dls__smp_bw_change,
-	.set_capacity = dls__smp_set_capacity,
-	.extra_bw = dls__smp_extra_bw,
 };
 
 
@@ -155,13 +153,10 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 	dls_cpumask_fill(smp->online);
 	dls_cpumask_fill(smp->span);
 	smp->overload_count = 0;
-	smp->asymmetric = dls__smp_capacities_differ(dom);
-	smp->bw_total = 0;
-	smp->capacity_online = 0;
-	smp->bw_lock_ops = NULL;
-	smp->bw_lock_ctx = NULL;
+	smp->asymmetric = dls__capacities_differ(dom);
+	dls__bw_init(&smp->bw, 0);
 	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
-		smp->capacity_online += dom->rqs[cpu].capacity;
+		smp->bw.capacity += dom->rqs[cpu].capacity;
 		dls__cpudl_online(smp->cpudl, cpu);
 	}
 	dom->smp = smp;

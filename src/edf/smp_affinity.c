@@ -10,7 +10,7 @@
 /* Admitted bandwidth of another rq, read without its lock (a hint). */
 DLS_RACY static uint64_t rq_bw_peek(const struct dls_rq *rq)
 {
-	return *(const volatile uint64_t *)&rq->bw_total;
+	return *(const volatile uint64_t *)&rq->bw.total;
 }
 
 /* The least loaded (by bandwidth per capacity) online CPU @se may use. */
@@ -145,7 +145,8 @@ int dls_entity_move_domain(struct dls_entity *se, struct dls_rq *dst,
 	if (!dls__rq_admit(dst, 0, se->bw))
 		return DLS_EBANDWIDTH;
 	if (src->dom->smp)
-		dls__smp_bw_change(src->dom, se->bw, 0, false);
+		dls__bw_change(&src->dom->smp->bw, src->dom->cfg.bw_limit, se->bw,
+			       0, false);
 	/* A throttled entity's timer moves to the other platform (a throttled
 	 * entity is off the tree: the timer and the queue never both move),
 	 * and so does a non-contending one's 0-lag timer. */

@@ -58,14 +58,14 @@ const char *dls_domain_check(const struct dls_domain *dom)
 		uint64_t bw = 0, cap = 0;
 
 		for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
-			bw += dom->rqs[cpu].bw_total;
+			bw += dom->rqs[cpu].bw.total;
 			cap += dom->rqs[cpu].online ? dom->rqs[cpu].capacity : 0;
 		}
-		if (bw != smp->bw_total)
+		if (bw != smp->bw.total)
 			return "domain bandwidth differs from the runqueues' sum";
-		if (cap != smp->capacity_online)
+		if (cap != smp->bw.capacity)
 			return "online capacity differs from the online CPUs' sum";
-		if (dls__smp_capacities_differ(dom) != smp->asymmetric)
+		if (dls__capacities_differ(dom) != smp->asymmetric)
 			return "asymmetric flag differs from the CPU capacities";
 		if (overloaded != smp->overload_count)
 			return "overload count differs from the overload mask";

@@ -8,6 +8,7 @@
 #include <dlsched/smp.h>
 
 #include "atomic_impl.h"
+#include "edf/bw_impl.h"
 #include "edf/cpudl.h"
 #include "edf/sched_impl.h"
 
@@ -46,15 +47,10 @@ DLS_HIDDEN DLS_RACY uint32_t dls__smp_capacity_peek(const struct dls_domain *dom
 DLS_HIDDEN bool dls__smp_double_lock(struct dls_rq *this, struct dls_rq *other);
 DLS_HIDDEN void dls__smp_update_overload(struct dls_rq *rq);
 DLS_HIDDEN void dls__smp_earliest_changed(struct dls_rq *rq);
-DLS_HIDDEN bool dls__smp_capacities_differ(const struct dls_domain *dom);
 
-/* the domain's bandwidth and capacity (smp_bw.c) */
-DLS_HIDDEN bool dls__smp_bw_change(struct dls_domain *dom, uint64_t old_bw,
-				   uint64_t new_bw, bool check);
-DLS_HIDDEN bool dls__smp_set_capacity(struct dls_rq *rq, uint32_t capacity);
+/* a CPU leaving or joining the domain's capacity (smp_bw.c) */
 DLS_HIDDEN int dls__smp_bw_cpu_leave(struct dls_rq *rq, bool force);
 DLS_HIDDEN void dls__smp_bw_cpu_join(struct dls_rq *rq);
-DLS_HIDDEN DLS_RACY uint64_t dls__smp_extra_bw(const struct dls_rq *rq);
 
 /* placement (smp_place.c) */
 DLS_HIDDEN int dls__smp_find_later_cpu(const struct dls_domain *dom,

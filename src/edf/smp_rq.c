@@ -78,16 +78,6 @@ void dls__smp_earliest_changed(struct dls_rq *rq)
 		dls__cpudl_clear(smp->cpudl, rq->cpu);
 }
 
-/* Capacity-aware placement is on while any CPU differs from full speed.
- * Capacities change under the bandwidth lock (or before dls_smp_init()). */
-bool dls__smp_capacities_differ(const struct dls_domain *dom)
-{
-	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
-		if (dom->rqs[cpu].capacity != DLS_CAPACITY_SCALE)
-			return true;
-	return false;
-}
-
 int dls__smp_count_allowed(const struct dls_domain *dom, const struct dls_cpumask *mask)
 {
 	int n = 0;

@@ -570,7 +570,7 @@ static uint64_t cluster_bits(const struct sim *s, uint64_t allowed)
 			    (allowed && !(allowed & (UINT64_C(1) << k))))
 				continue;
 			bits |= UINT64_C(1) << k;
-			bw += s->rqs[k].bw_total;
+			bw += s->rqs[k].bw.total;
 			cap += s->rqs[k].capacity;
 		}
 		/* each cluster once, from its lowest usable CPU */
@@ -630,11 +630,11 @@ static void explain_admission(const struct sim *s, const struct thread *t, uint6
 	double limit = cfg->bw_limit == DLS_BW_UNLIMITED ? 0 : bw_ratio(cfg->bw_limit);
 
 	if (s->dom.smp) {
-		double cap = (double)s->dom.smp->capacity_online / 1024.0;
+		double cap = (double)s->dom.smp->bw.capacity / 1024.0;
 
 		fprintf(stderr, "dlsim:   it needs %.4f of a CPU; admitted already %.4f; "
 			"limit %.0f%% of the online capacity %.3f CPUs = %.4f\n", bw_ratio(bw),
-			bw_ratio(s->dom.smp->bw_total), limit * 100, cap, limit * cap);
+			bw_ratio(s->dom.smp->bw.total), limit * 100, cap, limit * cap);
 		return;
 	}
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
@@ -644,7 +644,7 @@ static void explain_admission(const struct sim *s, const struct thread *t, uint6
 			continue;
 		fprintf(stderr, "dlsim:   CPU %d: it needs %.4f; admitted already %.4f; limit "
 			"%.0f%% of capacity %.3f = %.4f\n", cpu, bw_ratio(bw),
-			bw_ratio(s->rqs[cpu].bw_total), limit * 100, cap, limit * cap);
+			bw_ratio(s->rqs[cpu].bw.total), limit * 100, cap, limit * cap);
 	}
 }
 
