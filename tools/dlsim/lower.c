@@ -477,8 +477,14 @@ static int wake_cpu(const struct sim *s, const struct thread *t)
 /* @t wakes: it joins the queue of the CPU it is placed on. */
 void dlsim_lower_wake(struct sim *s, struct thread *t)
 {
-	int cpu = wake_cpu(s, t);
+	int cpu;
 
+	/* Blocked and woken in one instant, before its CPU switched it out:
+	 * it never left that CPU (Linux's ttwu_runnable()), and goes back
+	 * into the queue when the CPU puts it back (put_prev_here()). */
+	if (s->cpus[t->cpu].curr == t)
+		return;
+	cpu = wake_cpu(s, t);
 	if (cpu != t->cpu) {
 		s->cpus[t->cpu].nr_assigned--;
 		t->cpu = cpu;
@@ -746,6 +752,11 @@ const char *dlsim_lower_check(struct sim *s)
 
 			if (t->cpu != cpu || !t->runnable || t->is_dl)
 				return "a queued lower-class thread is not runnable on its CPU";
+			if (t == c->curr)
+				return "a lower-class thread is queued on the CPU that runs it";
+			for (size_t k = i + 1; k < c->nr_lower; k++)
+				if (c->lower[k] == t)
+					return "a lower-class thread is queued twice";
 			if ((t->prio == 0) != t->fair_queued)
 				return "a queued thread's fair set membership does not match its class";
 			if (c->offline || t->stranded)
