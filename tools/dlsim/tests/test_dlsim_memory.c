@@ -15,6 +15,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,19 +44,26 @@ static bool fails(size_t size)
 	return armed && ++nr_allocs == fail_at;
 }
 
+/* A failed allocation sets errno as the C library's does. */
+static void *failed(void)
+{
+	errno = ENOMEM;
+	return NULL;
+}
+
 void *__wrap_malloc(size_t size)
 {
-	return fails(size) ? NULL : __real_malloc(size);
+	return fails(size) ? failed() : __real_malloc(size);
 }
 
 void *__wrap_calloc(size_t n, size_t size)
 {
-	return fails(n * size) ? NULL : __real_calloc(n, size);
+	return fails(n * size) ? failed() : __real_calloc(n, size);
 }
 
 void *__wrap_realloc(void *p, size_t size)
 {
-	return fails(size) ? NULL : __real_realloc(p, size);
+	return fails(size) ? failed() : __real_realloc(p, size);
 }
 
 /* The largest allocation and the number of allocations of a run of
@@ -131,6 +139,13 @@ static void run_failing_each(const char *path)
 		nr_allocs = 0;
 		rc = sim_run(&w, &opt, out, &res);
 		armed = false;
+#ifdef DLSIM_ALLOC_WRAP_STATIC
+		/* Linked statically, the C library's own allocations come here
+		 * too, and it works on without some (a stdio buffer: it writes
+		 * unbuffered); such a run completes, which is right. */
+		if (rc == 0 && res.exit_code == DLSIM_EXIT_OK)
+			continue;
+#endif
 		if (rc != -1 && res.exit_code != DLSIM_EXIT_IOERR) {
 			fprintf(stderr, "%s: allocation %lu of %lu failed, sim_run() returned %d "
 				"with exit code %d\n", path, fail_at, total, rc, res.exit_code);
