@@ -506,7 +506,10 @@ static void queue_delete(struct sim *s, struct cpu *c, struct thread *t)
 {
 	if (t->fair_in_tree)
 		fair_unwait(c, t);
-	for (size_t i = c->nr_lower; i-- > 0;)
+	/* FIFO/RR threads are at the front, fair ones at the back. */
+	for (size_t k = 0; k < c->nr_lower; k++) {
+		size_t i = t->prio > 0 ? k : c->nr_lower - 1 - k;
+
 		if (c->lower[i] == t) {
 			memmove(c->lower + i, c->lower + i + 1,
 				(c->nr_lower - i - 1) * sizeof(*c->lower));
@@ -516,6 +519,7 @@ static void queue_delete(struct sim *s, struct cpu *c, struct thread *t)
 			s->nr_rt_waiting -= t->prio > 0;
 			return;
 		}
+	}
 }
 
 /* @t's class may have changed (a boost): its fair set membership follows. */
@@ -763,8 +767,15 @@ void lower_yield(struct sim *s, struct thread *t)
 	t->slice_left = 0;
 	t->sliced = true;
 	if (t->fair_queued) {
+		bool waits;
+
 		fair_update_curr(s, t->cpu);
+		waits = t->fair_in_tree; /* not expected: it runs */
+		if (waits)
+			fair_unwait(&s->cpus[t->cpu], t);
 		t->vdeadline += vslice(s, t);
+		if (waits)
+			fair_wait(&s->cpus[t->cpu], t);
 	}
 }
 
