@@ -154,6 +154,28 @@ static void set_vruntime(struct thread *t, uint64_t v)
 
 /* ---- the fair set of a CPU ------------------------------------------- */
 
+/*
+ * A CPU's fair set is its running fair thread and its waiting ones. The
+ * waiting ones are kept as Linux keeps its cfs_rq (avg_vruntime_add(),
+ * avg_vruntime_sub(), __pick_eevdf()), so that V, eligibility and the pick
+ * cost O(1) and O(log n):
+ *  - c->fair_w and c->fair_a sum their weights and (vruntime - fair_vref) *
+ *    weight, updated as one joins or leaves; the running thread's term is
+ *    added when needed. floor(sum(v * w) / sum(w)) and the test v * W <=
+ *    sum(v * w) do not depend on the reference, so any reference gives the
+ *    same integers as a sum recomputed from scratch, as long as nothing
+ *    overflows: fair_total() moves the reference to V each time it is
+ *    computed (fair_a -= fair_w * (V - fair_vref), exact), so every term is
+ *    a vruntime's distance from a recent V times its weight, the same
+ *    magnitude as with the first thread of the set as the reference;
+ *  - c->fair_root is a treap of them ordered by (vdeadline, queued_seq),
+ *    each node keeping the least vruntime of its subtree (fair_minv): the
+ *    first node in that order whose vruntime is eligible is found along
+ *    one path. The treap's heap key is a hash of queued_seq, so its shape,
+ *    and a run, are reproducible.
+ * lower_check() compares both with a recomputation from scratch.
+ */
+
 /* The weighted sum of the fair set's vruntimes, relative to vref. */
 struct fair_sum {
 	uint64_t vref;
@@ -161,25 +183,43 @@ struct fair_sum {
 	unsigned int n;
 };
 
-static void sum_add(struct fair_sum *f, const struct thread *t)
+/* The running thread of @cpu when it counts in its fair set. */
+static struct thread *fair_curr(const struct sim *s, int cpu)
 {
-	if (!f->n)
-		f->vref = t->vruntime;
-	f->a += (int64_t)(t->vruntime - f->vref) * (int64_t)t->weight;
-	f->w += t->weight;
-	f->n++;
+	struct thread *t = s->cpus[cpu].curr;
+
+	return t && t->fair_queued && t->cpu == cpu ? t : NULL;
 }
 
-static void fair_sum(const struct sim *s, int cpu, struct fair_sum *f)
+/* @cpu's fair set's sums; with waiting threads, the reference moves to V. */
+static void fair_total(struct sim *s, int cpu, struct fair_sum *f)
 {
-	const struct cpu *c = &s->cpus[cpu];
+	struct cpu *c = &s->cpus[cpu];
+	const struct thread *curr = fair_curr(s, cpu);
+	int64_t q;
 
-	memset(f, 0, sizeof(*f));
-	if (c->curr && c->curr->fair_queued && c->curr->cpu == cpu)
-		sum_add(f, c->curr);
-	for (size_t i = c->nr_lower; i-- > 0 && c->lower[i]->prio == 0;)
-		if (c->lower[i]->fair_queued)
-			sum_add(f, c->lower[i]);
+	f->n = c->fair_n + (curr != NULL);
+	if (!c->fair_n) {
+		f->vref = curr ? curr->vruntime : 0;
+		f->a = 0;
+		f->w = curr ? curr->weight : 0;
+		return;
+	}
+	f->vref = c->fair_vref;
+	f->a = c->fair_a;
+	f->w = c->fair_w;
+	if (curr) {
+		f->a += (int64_t)(curr->vruntime - f->vref) * (int64_t)curr->weight;
+		f->w += curr->weight;
+	}
+	q = f->a / f->w;
+	if (f->a % f->w < 0)
+		q--;
+	/* The same sums relative to vref + q: a - w * q, with 0 <= a < w. */
+	c->fair_a -= c->fair_w * q;
+	c->fair_vref += (uint64_t)q;
+	f->a -= f->w * q;
+	f->vref += (uint64_t)q;
 }
 
 /* V (avg_vruntime()), rounded down; the last known V of an empty set. */
@@ -201,18 +241,169 @@ static bool eligible(const struct fair_sum *f, const struct thread *t)
 	return (int64_t)(t->vruntime - f->vref) * f->w <= f->a;
 }
 
+static bool v_eligible(const struct fair_sum *f, uint64_t v)
+{
+	return (int64_t)(v - f->vref) * f->w <= f->a;
+}
+
+/* The pick's order: the earlier virtual deadline, then the earlier join. */
+static bool fair_before(const struct thread *a, const struct thread *b)
+{
+	int64_t d = (int64_t)(a->vdeadline - b->vdeadline);
+
+	return d < 0 || (d == 0 && a->queued_seq < b->queued_seq);
+}
+
+/* splitmix64's finaliser: the treap's heap key. */
+static uint64_t fair_hash(uint64_t x)
+{
+	x += UINT64_C(0x9e3779b97f4a7c15);
+	x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return x ^ (x >> 31);
+}
+
+static uint64_t vmin(uint64_t a, uint64_t b)
+{
+	return (int64_t)(a - b) < 0 ? a : b;
+}
+
+static void fair_fix(struct thread *t)
+{
+	t->fair_minv = t->vruntime;
+	if (t->fair_left)
+		t->fair_minv = vmin(t->fair_minv, t->fair_left->fair_minv);
+	if (t->fair_right)
+		t->fair_minv = vmin(t->fair_minv, t->fair_right->fair_minv);
+}
+
+/* Joins two treaps, every node of @a before every node of @b. */
+static struct thread *fair_merge(struct thread *a, struct thread *b)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	if (a->fair_heap >= b->fair_heap) {
+		a->fair_right = fair_merge(a->fair_right, b);
+		fair_fix(a);
+		return a;
+	}
+	b->fair_left = fair_merge(a, b->fair_left);
+	fair_fix(b);
+	return b;
+}
+
+/* Splits a treap into its nodes before @t (@l) and after it (@r). */
+static void fair_split(struct thread *root, const struct thread *t, struct thread **l,
+		       struct thread **r)
+{
+	if (!root) {
+		*l = *r = NULL;
+		return;
+	}
+	if (fair_before(root, t)) {
+		fair_split(root->fair_right, t, &root->fair_right, r);
+		*l = root;
+	} else {
+		fair_split(root->fair_left, t, l, &root->fair_left);
+		*r = root;
+	}
+	fair_fix(root);
+}
+
+static struct thread *fair_tree_insert(struct thread *root, struct thread *t)
+{
+	if (!root || t->fair_heap > root->fair_heap) {
+		fair_split(root, t, &t->fair_left, &t->fair_right);
+		fair_fix(t);
+		return t;
+	}
+	if (fair_before(t, root))
+		root->fair_left = fair_tree_insert(root->fair_left, t);
+	else
+		root->fair_right = fair_tree_insert(root->fair_right, t);
+	fair_fix(root);
+	return root;
+}
+
+static struct thread *fair_tree_erase(struct thread *root, struct thread *t)
+{
+	if (root == t)
+		return fair_merge(t->fair_left, t->fair_right);
+	if (fair_before(t, root))
+		root->fair_left = fair_tree_erase(root->fair_left, t);
+	else
+		root->fair_right = fair_tree_erase(root->fair_right, t);
+	fair_fix(root);
+	return root;
+}
+
+/* @t, a fair thread, starts or stops waiting in @c's fair set. */
+static void fair_wait(struct cpu *c, struct thread *t)
+{
+	if (!c->fair_n) {
+		c->fair_vref = t->vruntime;
+		c->fair_a = 0;
+		c->fair_w = 0;
+	}
+	c->fair_a += (int64_t)(t->vruntime - c->fair_vref) * (int64_t)t->weight;
+	c->fair_w += t->weight;
+	c->fair_n++;
+	t->fair_left = t->fair_right = NULL;
+	t->fair_heap = fair_hash(t->queued_seq);
+	c->fair_root = fair_tree_insert(c->fair_root, t);
+	t->fair_in_tree = true;
+}
+
+static void fair_unwait(struct cpu *c, struct thread *t)
+{
+	c->fair_root = fair_tree_erase(c->fair_root, t);
+	c->fair_a -= (int64_t)(t->vruntime - c->fair_vref) * (int64_t)t->weight;
+	c->fair_w -= t->weight;
+	c->fair_n--;
+	t->fair_in_tree = false;
+}
+
+/* The first waiting thread in the pick's order that is eligible, or NULL
+ * (__pick_eevdf()). */
+static struct thread *fair_first_eligible(const struct cpu *c, const struct fair_sum *f)
+{
+	struct thread *t = c->fair_root;
+
+	while (t) {
+		if (t->fair_left && v_eligible(f, t->fair_left->fair_minv))
+			t = t->fair_left;
+		else if (eligible(f, t))
+			return t;
+		else if (t->fair_right && v_eligible(f, t->fair_right->fair_minv))
+			t = t->fair_right;
+		else
+			return NULL;
+	}
+	return NULL;
+}
+
 /* Charge the running fair thread of @cpu up to now (update_curr()). */
 static void fair_update_curr(struct sim *s, int cpu)
 {
 	struct thread *t = s->cpus[cpu].curr;
 
+	bool waits;
+
 	if (!t || !t->fair_queued || t->is_dl || t->cpu != cpu)
 		return;
+	/* Back in its queue, before its CPU picks again: its keys change. */
+	waits = t->fair_in_tree;
+	if (waits)
+		fair_unwait(&s->cpus[cpu], t);
 	t->fair_exec += s->now - t->exec_start;
 	t->exec_start = s->now;
 	t->vruntime = t->vbase + to_virtual(t->fair_exec - t->exec_base, t->weight);
 	if (!dls_time_before(t->vruntime, t->vdeadline))
 		t->vdeadline = t->vruntime + vslice(s, t); /* update_deadline() */
+	if (waits)
+		fair_wait(&s->cpus[cpu], t);
 }
 
 /* @t joins @cpu's fair set where its lag says (place_entity()). */
@@ -223,7 +414,7 @@ static void fair_enqueue(struct sim *s, int cpu, struct thread *t)
 	int64_t lag = t->vlag;
 
 	fair_update_curr(s, cpu);
-	fair_sum(s, cpu, &f);
+	fair_total(s, cpu, &f);
 	v = fair_avg(s, cpu, &f);
 	if (f.w)
 		lag = lag * (f.w + (int64_t)t->weight) / f.w;
@@ -246,7 +437,7 @@ static void fair_dequeue(struct sim *s, int cpu, struct thread *t)
 
 	if (s->cpus[cpu].curr == t)
 		fair_update_curr(s, cpu);
-	fair_sum(s, cpu, &f);
+	fair_total(s, cpu, &f);
 	lag = (int64_t)(fair_avg(s, cpu, &f) - t->vruntime);
 	t->vlag = lag < -limit ? -limit : lag > limit ? limit : lag;
 	t->fair_queued = false;
@@ -294,12 +485,12 @@ static void queue_insert(struct sim *s, struct thread *t, bool head)
 	size_t pos = c->nr_lower;
 
 	GROW(c->lower, c->nr_lower, c->cap_lower, { sim_oom(s); return; });
-	/* Keep the array sorted by priority (higher first), FIFO within one. */
-	for (size_t i = 0; i < c->nr_lower; i++)
-		if (c->lower[i]->prio < t->prio || (head && c->lower[i]->prio == t->prio)) {
-			pos = i;
-			break;
-		}
+	/* Keep the array sorted by priority (higher first), FIFO within one:
+	 * after the last thread of a higher priority (of at least @t's
+	 * without @head), found from the back, where fair threads go. */
+	while (pos > 0 && (c->lower[pos - 1]->prio < t->prio ||
+			   (head && c->lower[pos - 1]->prio == t->prio)))
+		pos--;
 	memmove(c->lower + pos + 1, c->lower + pos, (c->nr_lower - pos) * sizeof(*c->lower));
 	c->lower[pos] = t;
 	c->nr_lower++;
@@ -307,11 +498,18 @@ static void queue_insert(struct sim *s, struct thread *t, bool head)
 	s->nr_lower_waiting++;
 	s->nr_rt_waiting += t->prio > 0;
 	t->queued_seq = s->lower_seq++;
+	if (t->prio == 0 && t->fair_queued)
+		fair_wait(c, t);
 }
 
 static void queue_delete(struct sim *s, struct cpu *c, struct thread *t)
 {
-	for (size_t i = 0; i < c->nr_lower; i++)
+	if (t->fair_in_tree)
+		fair_unwait(c, t);
+	/* FIFO/RR threads are at the front, fair ones at the back. */
+	for (size_t k = 0; k < c->nr_lower; k++) {
+		size_t i = t->prio > 0 ? k : c->nr_lower - 1 - k;
+
 		if (c->lower[i] == t) {
 			memmove(c->lower + i, c->lower + i + 1,
 				(c->nr_lower - i - 1) * sizeof(*c->lower));
@@ -321,6 +519,7 @@ static void queue_delete(struct sim *s, struct cpu *c, struct thread *t)
 			s->nr_rt_waiting -= t->prio > 0;
 			return;
 		}
+	}
 }
 
 /* @t's class may have changed (a boost): its fair set membership follows. */
@@ -550,22 +749,12 @@ struct thread *dlsim_lower_pick(struct sim *s, int cpu)
 			best->slice_left = SLICE_RR;
 		return best;
 	}
-	fair_sum(s, cpu, &f);
+	fair_total(s, cpu, &f);
 	if (prev && prev->fair_queued && prev->cpu == cpu && prev->vprotect == prev->vdeadline &&
 	    eligible(&f, prev)) {
 		best = prev; /* RUN_TO_PARITY */
 	} else {
-		best = NULL;
-		for (size_t i = c->nr_lower; i-- > 0 && c->lower[i]->prio == 0;) {
-			struct thread *t = c->lower[i];
-			int64_t d;
-
-			if (!eligible(&f, t))
-				continue;
-			d = best ? (int64_t)(t->vdeadline - best->vdeadline) : -1;
-			if (d < 0 || (d == 0 && t->queued_seq < best->queued_seq))
-				best = t;
-		}
+		best = fair_first_eligible(c, &f);
 	}
 	if (!best)
 		return NULL; /* not reached: the least vruntime is eligible */
@@ -584,8 +773,15 @@ void dlsim_lower_yield(struct sim *s, struct thread *t)
 	t->slice_left = 0;
 	t->sliced = true;
 	if (t->fair_queued) {
+		bool waits;
+
 		fair_update_curr(s, t->cpu);
+		waits = t->fair_in_tree; /* not expected: it runs */
+		if (waits)
+			fair_unwait(&s->cpus[t->cpu], t);
 		t->vdeadline += vslice(s, t);
+		if (waits)
+			fair_wait(&s->cpus[t->cpu], t);
 	}
 }
 
@@ -593,6 +789,8 @@ void dlsim_lower_yield(struct sim *s, struct thread *t)
  * (reweight_entity()). */
 void dlsim_thread_reweight(struct sim *s, struct thread *t, uint32_t weight)
 {
+	bool waits = false;
+
 	if (t->fair_queued) {
 		struct fair_sum f;
 		uint64_t v;
@@ -600,8 +798,11 @@ void dlsim_thread_reweight(struct sim *s, struct thread *t, uint32_t weight)
 
 		if (s->cpus[t->cpu].curr == t)
 			fair_update_curr(s, t->cpu);
-		fair_sum(s, t->cpu, &f);
+		fair_total(s, t->cpu, &f);
 		v = fair_avg(s, t->cpu, &f);
+		waits = t->fair_in_tree;
+		if (waits)
+			fair_unwait(&s->cpus[t->cpu], t);
 		lag = (int64_t)(v - t->vruntime) * (int64_t)t->weight / (int64_t)weight;
 		dl = (int64_t)(t->vdeadline - t->vruntime) * (int64_t)t->weight / (int64_t)weight;
 		set_vruntime(t, v - (uint64_t)lag);
@@ -613,6 +814,8 @@ void dlsim_thread_reweight(struct sim *s, struct thread *t, uint32_t weight)
 		t->vlag = t->vlag * (int64_t)t->weight / (int64_t)weight;
 	}
 	t->weight = weight;
+	if (waits)
+		fair_wait(&s->cpus[t->cpu], t);
 }
 
 void dlsim_thread_set_nice(struct sim *s, struct thread *t, int nice)
@@ -725,6 +928,73 @@ bool dlsim_lower_balance(struct sim *s)
 
 /* ---- --check ------------------------------------------------------------ */
 
+/* Checks the subtree @t of @c's fair tree, whose nodes all follow @lo (if
+ * any) and precede @hi (if any) in the pick's order; counts its nodes
+ * into @n. Returns why it is wrong, or NULL. */
+static const char *fair_tree_check(const struct sim *s, const struct cpu *c,
+				   const struct thread *t,
+				   const struct thread *lo, const struct thread *hi,
+				   unsigned int *n)
+{
+	const char *why;
+	uint64_t minv = t->vruntime;
+
+	if (!t->fair_in_tree || !t->fair_queued || t->prio != 0 || t->cpu != c - s->cpus)
+		return "a fair tree node is not a waiting fair thread";
+	if ((lo && !fair_before(lo, t)) || (hi && !fair_before(t, hi)))
+		return "the fair tree is out of (virtual deadline, queue) order";
+	if (t->fair_heap != fair_hash(t->queued_seq))
+		return "a fair tree node's heap key is stale";
+	if (++*n > c->fair_n)
+		return "the fair tree has more nodes than the CPU has waiting fair threads";
+	if (t->fair_left) {
+		if (t->fair_left->fair_heap > t->fair_heap)
+			return "the fair tree's heap order is broken";
+		if ((why = fair_tree_check(s, c, t->fair_left, lo, t, n)))
+			return why;
+		minv = vmin(minv, t->fair_left->fair_minv);
+	}
+	if (t->fair_right) {
+		if (t->fair_right->fair_heap > t->fair_heap)
+			return "the fair tree's heap order is broken";
+		if ((why = fair_tree_check(s, c, t->fair_right, t, hi, n)))
+			return why;
+		minv = vmin(minv, t->fair_right->fair_minv);
+	}
+	if (minv != t->fair_minv)
+		return "a fair tree node's least vruntime of its subtree is stale";
+	return NULL;
+}
+
+/* @cpu's incremental fair sums and tree against a recomputation from its
+ * queue. */
+static const char *fair_check(const struct sim *s, int cpu)
+{
+	const struct cpu *c = &s->cpus[cpu];
+	unsigned int n = 0, in_tree = 0;
+	int64_t a = 0, w = 0;
+	const char *why;
+
+	for (size_t i = c->nr_lower; i-- > 0 && c->lower[i]->prio == 0;) {
+		const struct thread *t = c->lower[i];
+
+		if (!t->fair_queued)
+			continue;
+		if (!t->fair_in_tree)
+			return "a waiting fair thread is not in its CPU's fair tree";
+		a += (int64_t)(t->vruntime - c->fair_vref) * (int64_t)t->weight;
+		w += t->weight;
+		n++;
+	}
+	if (n != c->fair_n || (n && (w != c->fair_w || a != c->fair_a)))
+		return "a CPU's incremental fair sums differ from their recomputation";
+	if (c->fair_root && (why = fair_tree_check(s, c, c->fair_root, NULL, NULL, &in_tree)))
+		return why;
+	if (in_tree != n)
+		return "a CPU's fair tree does not hold its waiting fair threads";
+	return NULL;
+}
+
 /*
  * The invariants the balancing keeps, from their definitions: no waiting
  * FIFO/RR thread may use an online CPU that runs something of a lower
@@ -746,7 +1016,10 @@ const char *dlsim_lower_check(struct sim *s)
 		       "changed while queued?)";
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		const struct cpu *c = &s->cpus[cpu];
+		const char *why = fair_check(s, cpu);
 
+		if (why)
+			return why;
 		for (size_t i = 0; i < c->nr_lower; i++) {
 			const struct thread *t = c->lower[i];
 

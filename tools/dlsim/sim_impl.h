@@ -153,6 +153,11 @@ struct thread {
 	uint64_t fair_exec;  /* time run in the fair class */
 	uint64_t vbase, exec_base; /* vruntime = vbase + (fair_exec - exec_base) * 1024 / weight */
 	uint64_t queued_seq; /* when it last joined its CPU's queue (order) */
+	/* waiting in its CPU's fair tree (lower.c): by (vdeadline, queued_seq),
+	 * a treap on fair_heap, fair_minv the least vruntime of its subtree */
+	bool fair_in_tree;
+	struct thread *fair_left, *fair_right;
+	uint64_t fair_heap, fair_minv;
 	/* times it began running on a CPU other than the one it last ran on
 	 * (the trace's migration marks; its jobs' migrations add up to it) */
 	uint64_t migrations;
@@ -218,6 +223,12 @@ struct cpu {
 	size_t nr_lower, cap_lower;
 	unsigned int nr_assigned; /* non-deadline threads whose CPU this is */
 	uint64_t fair_v;       /* the fair set's average vruntime, last known */
+	/* its waiting fair threads (lower.c): their tree, their count, the sum
+	 * of their weights and of (vruntime - fair_vref) * weight */
+	struct thread *fair_root;
+	unsigned int fair_n;
+	int64_t fair_w, fair_a;
+	uint64_t fair_vref;
 	bool offline;
 	uint64_t offline_since, offline_ns;
 };
