@@ -893,6 +893,25 @@ static void *killer(void *arg)
 	return NULL;
 }
 
+/* A one-CPU domain on @r's POSIX platform whose runqueue lock goes
+ * through the gate, started, with the gate knowing the timer service
+ * thread (the task-death tests hold an expiry at the gate). */
+static void gated_domain_start(struct dom_rec *r, struct dls_domain *dom,
+			       struct dls_ops *ops, struct dls_rq *rq)
+{
+	DLS_ASSERT_EQ_S64(dls_posix_init(&r->plat, NULL, r->locks, 1), 0);
+	r->plat.user = r;
+	dls_posix_fill_ops(&gate.real, dom_resched, NULL);
+	*ops = gate.real;
+	ops->lock = gated_lock;
+	ops->unlock = gated_unlock;
+	DLS_ASSERT_EQ_S64(dls_domain_init(dom, ops, &r->plat, NULL, rq, 1), 0);
+	DLS_ASSERT_EQ_S64(dls_posix_start(&r->plat), 0);
+	pthread_mutex_lock(&gate.m);
+	gate.service = r->plat.timers.thread;
+	pthread_mutex_unlock(&gate.m);
+}
+
 /*
  * dls_posix_task_dead(): refuses from a timer callback with nothing
  * changed; kills a throttled entity whose replenishment expiry is already
@@ -918,17 +937,7 @@ static void test_posix_task_dead(void)
 	DLS_TEST_SKIP_WITHOUT_THREADS();
 	CU_ASSERT_FATAL(r != NULL);
 	pthread_mutex_init(&r->m, NULL);
-	DLS_ASSERT_EQ_S64(dls_posix_init(&r->plat, NULL, r->locks, 1), 0);
-	r->plat.user = r;
-	dls_posix_fill_ops(&gate.real, dom_resched, NULL);
-	ops = gate.real;
-	ops.lock = gated_lock;
-	ops.unlock = gated_unlock;
-	DLS_ASSERT_EQ_S64(dls_domain_init(&dom, &ops, &r->plat, NULL, rq, 1), 0);
-	DLS_ASSERT_EQ_S64(dls_posix_start(&r->plat), 0);
-	pthread_mutex_lock(&gate.m);
-	gate.service = r->plat.timers.thread;
-	pthread_mutex_unlock(&gate.m);
+	gated_domain_start(r, &dom, &ops, rq);
 	dls_entity_init(&se);
 	dls_posix_timer_bind(&pt, &se.timer);
 	DLS_ASSERT_EQ_S64(dls_posix_task_dead(NULL, &se, &pt), DLS_EINVAL);
@@ -1048,17 +1057,7 @@ static void test_posix_task_dead_zero_lag(void)
 	CU_ASSERT_FATAL(r != NULL && v != NULL);
 	pthread_mutex_init(&r->m, NULL);
 	pthread_mutex_init(&k.m, NULL);
-	DLS_ASSERT_EQ_S64(dls_posix_init(&r->plat, NULL, r->locks, 1), 0);
-	r->plat.user = r;
-	dls_posix_fill_ops(&gate.real, dom_resched, NULL);
-	ops = gate.real;
-	ops.lock = gated_lock;
-	ops.unlock = gated_unlock;
-	DLS_ASSERT_EQ_S64(dls_domain_init(&dom, &ops, &r->plat, NULL, rq, 1), 0);
-	DLS_ASSERT_EQ_S64(dls_posix_start(&r->plat), 0);
-	pthread_mutex_lock(&gate.m);
-	gate.service = r->plat.timers.thread;
-	pthread_mutex_unlock(&gate.m);
+	gated_domain_start(r, &dom, &ops, rq);
 
 	dls_entity_init(&v->se);
 	dls_posix_timer_bind(&v->repl, &v->se.timer);

@@ -37,6 +37,10 @@ struct rec {
 	unsigned int jobs;
 	uint64_t first;          /* when the thread watched first ran */
 	bool ran;
+	/* no validators after every event (--check): in the runs of
+	 * thousands of threads, where they cost O(n^2) and the count is what
+	 * is tested */
+	bool unchecked;
 };
 
 static void on_slice(void *arg, int cpu, const char *thread, uint64_t start, uint64_t end)
@@ -80,15 +84,10 @@ static void on_job(void *arg, const char *thread, uint64_t release, uint64_t end
 /* Load @text (strictly) and simulate it with every check on; the exit
  * code of the run, or -1 when the file is refused (@diag then holds the
  * first diagnostic). */
-/* Every validator after every event (--check), but in the runs of
- * thousands of threads, where that costs O(n^2) and the count is what is
- * tested. */
-static bool checked = true;
-
 static int run(const char *text, struct rec *r, char *diag, size_t dsz)
 {
 	struct workload w;
-	struct sim_options opt = { .check = checked, .quiet = true, .on_slice = on_slice,
+	struct sim_options opt = { .check = !r->unchecked, .quiet = true, .on_slice = on_slice,
 				   .on_job = on_job, .cb_arg = r };
 	struct sim_result res;
 
@@ -368,15 +367,13 @@ static void test_fork_limit(void)
 		" \"kid\": {\"instance\": 0, \"loop\": 1, \"run\": 1},\n"
 		" \"main\": {\"loop\": %d, \"fork\": \"kid\", \"sleep\": 10}}}";
 	char text[512];
-	struct rec r = { .watch = NULL };
+	struct rec r = { .watch = NULL, .unchecked = true };
 
-	checked = false;
 	snprintf(text, sizeof(text), fmt, 1024);
 	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 0);
 	DLS_ASSERT_EQ_U64(r.busy[0], 1024 * UINT64_C(1000));
 	snprintf(text, sizeof(text), fmt, 1025);
 	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 4);
-	checked = true;
 }
 
 /* More threads than the 4096 dlsim once cut the run to: five tasks of
@@ -390,12 +387,10 @@ static void test_many_threads(void)
 		" \"c\": {\"instance\": 1024, \"loop\": 1, \"run\": 10},\n"
 		" \"d\": {\"instance\": 1024, \"loop\": 1, \"run\": 10},\n"
 		" \"e\": {\"instance\": 1024, \"loop\": 1, \"run\": 10}}}";
-	struct rec r = { .watch = NULL };
+	struct rec r = { .watch = NULL, .unchecked = true };
 	uint64_t total;
 
-	checked = false;
 	DLS_ASSERT_EQ_S64(run(text, &r, NULL, 0), 0);
-	checked = true;
 	total = r.busy[0];
 	DLS_ASSERT_EQ_U64(total, 5120 * 10 * UINT64_C(1000));
 }
