@@ -363,7 +363,7 @@ static void test_grub_rate(void)
 	DLS_ASSERT_EQ_U64(dls__grub_extra(m95, one), 0);
 }
 
-/* A global domain's Uextra (the bandwidth object, src/edf/bw.c) is Umax
+/* A global domain's Uextra (the bandwidth object, src/edf/bw_impl.h) is Umax
  * minus floor(total * 1024 / capacity), at least 0, computed in 64 bits:
  * the same as the exact 128-bit quotient for every total and every
  * capacity a domain can have (below 2^41: nr_cpus is an int), also past
@@ -384,12 +384,19 @@ static void test_bw_extra(void)
 	for (size_t t = 0; t < DLS__NR(totals); t++)
 		for (size_t c = 0; c < DLS__NR(caps); c++)
 			for (size_t m = 0; m < DLS__NR(umax); m++) {
-				struct dls_bw b = { .total = totals[t], .capacity = caps[c] };
+				struct dls_bw b = { .total = totals[t], .capacity = caps[c],
+						    .max_bw = umax[m], .shared = true };
 				uint64_t want = caps[c] == 0 ? 0 :
 					dls__grub_extra(umax[m], dls_u128_mul_u64_u64_div_u64(
 						totals[t], DLS_CAPACITY_SCALE, caps[c]));
 
-				DLS_ASSERT_EQ_U64(dls__bw_extra(&b, umax[m]), want);
+				DLS_ASSERT_EQ_U64(dls__bw_extra(&b), want);
+				/* A CPU scheduled on its own takes its total as
+				 * it is, whatever its capacity (Linux's extra_bw
+				 * on a one-CPU root domain). */
+				b.shared = false;
+				DLS_ASSERT_EQ_U64(dls__bw_extra(&b),
+						  dls__grub_extra(umax[m], totals[t]));
 			}
 }
 

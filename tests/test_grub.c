@@ -93,13 +93,13 @@ static void test_one_cpu_schedule(void)
 	env_init(&e, DLS_BW_UNLIMITED);
 	attach(&e.rq, &a, 5 * MS, 10 * MS, DLS_FLAG_RECLAIM);
 	attach(&e.rq, &b, 2 * MS, 4 * MS, 0);
-	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 1);
-	DLS_ASSERT_EQ_U64(e.rq.running_bw, 0);
+	DLS_ASSERT_EQ_U64(e.rq.bw.nr_reclaiming, 1);
+	DLS_ASSERT_EQ_U64(e.rq.bw.running, 0);
 	DLS_ASSERT_EQ_U64(dls_rq_extra_bw(&e.rq), 0);
 	at(&e, 0);
 	dls_wakeup(&e.rq, &a);
 	dls_wakeup(&e.rq, &b);
-	DLS_ASSERT_EQ_U64(e.rq.running_bw, DLS_BW_UNIT);
+	DLS_ASSERT_EQ_U64(e.rq.bw.running, DLS_BW_UNIT);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &b);
 	CHECK(&e);
 
@@ -108,7 +108,7 @@ static void test_one_cpu_schedule(void)
 	CU_ASSERT_EQUAL(b.bw_state, DLS_BW_NON_CONTENDING);
 	CU_ASSERT_TRUE(fake_timer_armed(&e.fp, &b.inactive_timer));
 	DLS_ASSERT_EQ_U64(b.inactive_timer.expires, base + 2 * MS);
-	DLS_ASSERT_EQ_U64(e.rq.running_bw, DLS_BW_UNIT);
+	DLS_ASSERT_EQ_U64(e.rq.bw.running, DLS_BW_UNIT);
 	CU_ASSERT_PTR_EQUAL(dls_schedule(&e.rq), &a);
 	CHECK(&e);
 
@@ -117,7 +117,7 @@ static void test_one_cpu_schedule(void)
 	at(&e, 2 * MS);
 	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 1);
 	CU_ASSERT_EQUAL(b.bw_state, DLS_BW_INACTIVE);
-	DLS_ASSERT_EQ_U64(e.rq.running_bw, half);
+	DLS_ASSERT_EQ_U64(e.rq.bw.running, half);
 	DLS_ASSERT_EQ_S64(a.runtime, 4 * MS); /* settled at rate 1 */
 	CHECK(&e);
 
@@ -128,7 +128,7 @@ static void test_one_cpu_schedule(void)
 	dls_wakeup(&e.rq, &b);
 	DLS_ASSERT_EQ_S64(a.runtime, 1 * MS);
 	DLS_ASSERT_EQ_U64(b.deadline, base + 12 * MS);
-	DLS_ASSERT_EQ_U64(e.rq.running_bw, DLS_BW_UNIT);
+	DLS_ASSERT_EQ_U64(e.rq.bw.running, DLS_BW_UNIT);
 	CU_ASSERT_FALSE(a.throttled);
 	CHECK(&e);
 
@@ -162,7 +162,7 @@ static void test_one_cpu_schedule(void)
 	DLS_ASSERT_EQ_S64(a.runtime, 7 * MS / 2);
 	CU_ASSERT_EQUAL(a.bw_state, DLS_BW_INACTIVE);
 	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.inactive_timer));
-	DLS_ASSERT_EQ_U64(e.rq.running_bw, 0);
+	DLS_ASSERT_EQ_U64(e.rq.bw.running, 0);
 	CHECK(&e);
 }
 
@@ -228,8 +228,8 @@ static void test_params_and_gate(void)
 	/* b becomes reclaiming with a new bandwidth while contending. */
 	p.flags = DLS_FLAG_RECLAIM;
 	DLS_ASSERT_EQ_S64(dls_entity_set_params(&e.rq, &b, &p), 0);
-	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 1);
-	DLS_ASSERT_EQ_U64(e.rq.running_bw, dls_params_bw(&p));
+	DLS_ASSERT_EQ_U64(e.rq.bw.nr_reclaiming, 1);
+	DLS_ASSERT_EQ_U64(e.rq.bw.running, dls_params_bw(&p));
 	CHECK(&e);
 	/* a wakes and blocks early: non-contending now that b reclaims. */
 	dls_wakeup(&e.rq, &a);
@@ -246,8 +246,8 @@ static void test_params_and_gate(void)
 	CU_ASSERT_FALSE(fake_timer_armed(&e.fp, &a.inactive_timer));
 	CHECK(&e);
 	dls_task_dead(&e.rq, &b);
-	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 0);
-	DLS_ASSERT_EQ_U64(e.rq.running_bw, 0);
+	DLS_ASSERT_EQ_U64(e.rq.bw.nr_reclaiming, 0);
+	DLS_ASSERT_EQ_U64(e.rq.bw.running, 0);
 	CHECK(&e);
 }
 
@@ -312,7 +312,7 @@ static void test_flags_and_rules(void)
 	dls_entity_init(&a);
 	DLS_ASSERT_EQ_S64(dls_entity_attach(&e.rq, &a, &p), DLS_EFLAGS);
 	CU_ASSERT_PTR_NULL(a.rq);
-	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 0);
+	DLS_ASSERT_EQ_U64(e.rq.bw.nr_reclaiming, 0);
 	/* A soft entity cannot become reclaiming, nor the reverse. */
 	attach(&e.rq, &a, 1 * MS, 10 * MS, DLS_FLAG_SOFT);
 	attach(&e.rq, &b, 1 * MS, 10 * MS, DLS_FLAG_RECLAIM);
@@ -322,7 +322,7 @@ static void test_flags_and_rules(void)
 	DLS_ASSERT_EQ_U64(a.params.flags, DLS_FLAG_SOFT);
 	DLS_ASSERT_EQ_U64(b.params.flags, DLS_FLAG_RECLAIM);
 	DLS_ASSERT_EQ_U64(e.rq.bw.total, bw_total);
-	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 1);
+	DLS_ASSERT_EQ_U64(e.rq.bw.nr_reclaiming, 1);
 	CHECK(&e);
 
 	overrun_2012_case(DLS_OVERRUN_LINUX, -199997);
@@ -408,8 +408,8 @@ static uint64_t ref_running_bw(const struct dls_rq *rq, const struct dls_entity 
 static void check_rq(const struct dls_rq *rq, const struct dls_entity *se,
 		     const struct ref *ref, uint64_t now)
 {
-	DLS_ASSERT_EQ_U64(rq->running_bw, ref_running_bw(rq, se, ref, now));
-	CU_ASSERT_TRUE_FATAL(rq->running_bw <= rq->bw.total);
+	DLS_ASSERT_EQ_U64(rq->bw.running, ref_running_bw(rq, se, ref, now));
+	CU_ASSERT_TRUE_FATAL(rq->bw.running <= rq->bw.total);
 }
 
 /* Advance to @to, charging the current entity at every timer on the way,
@@ -520,8 +520,8 @@ static void random_run(uint64_t seed, uint64_t bw_limit)
 	}
 	for (int i = 0; i < NR_RAND; i++)
 		dls_task_dead(&e.rq, &se[i]);
-	DLS_ASSERT_EQ_U64(e.rq.running_bw, 0);
-	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 0);
+	DLS_ASSERT_EQ_U64(e.rq.bw.running, 0);
+	DLS_ASSERT_EQ_U64(e.rq.bw.nr_reclaiming, 0);
 }
 
 static void test_random_one_cpu(void)
@@ -598,9 +598,9 @@ static void test_two_cpus_schedule(void)
 	CU_ASSERT_EQUAL(b.bw_state, DLS_BW_NON_CONTENDING);
 	DLS_ASSERT_EQ_S64(dls_entity_move(&b, &e.rq[0]), 0);
 	DLS_ASSERT_EQ_S64(a.runtime, 9 * MS / 2);
-	DLS_ASSERT_EQ_U64(e.rq[0].running_bw, DLS_BW_UNIT);
+	DLS_ASSERT_EQ_U64(e.rq[0].bw.running, DLS_BW_UNIT);
 	DLS_ASSERT_EQ_U64(e.rq[0].bw.total, DLS_BW_UNIT);
-	DLS_ASSERT_EQ_U64(e.rq[1].running_bw, 0);
+	DLS_ASSERT_EQ_U64(e.rq[1].bw.running, 0);
 	DLS_ASSERT_EQ_U64(e.rq[1].bw.total, 0);
 	CU_ASSERT_PTR_EQUAL(dls_timer_rq(&b.inactive_timer), &e.rq[0]);
 	CHECK(&e);
@@ -608,7 +608,7 @@ static void test_two_cpus_schedule(void)
 	e.fp.now = base + 2 * MS;
 	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 1);
 	DLS_ASSERT_EQ_S64(a.runtime, 4 * MS);
-	DLS_ASSERT_EQ_U64(e.rq[0].running_bw, DLS_BW_UNIT / 2);
+	DLS_ASSERT_EQ_U64(e.rq[0].bw.running, DLS_BW_UNIT / 2);
 	CHECK(&e);
 
 	e.fp.now = base + 3 * MS;
@@ -630,7 +630,7 @@ static void test_two_cpus_schedule(void)
 	e.fp.now = base + 7 * MS;
 	DLS_ASSERT_EQ_U64(fake_fire_due(&e.fp), 2);
 	DLS_ASSERT_EQ_S64(a.runtime, 3 * MS / 2);
-	DLS_ASSERT_EQ_U64(e.rq[0].running_bw, DLS_BW_UNIT / 2);
+	DLS_ASSERT_EQ_U64(e.rq[0].bw.running, DLS_BW_UNIT / 2);
 	e.fp.now = base + 10 * MS;
 	dls_tick(&e.rq[0]);
 	DLS_ASSERT_EQ_U64(a.stats.exec_time, 8 * MS);
@@ -754,8 +754,8 @@ static void random_smp_run(uint64_t seed)
 	for (int i = 0; i < NR_RAND; i++)
 		dls_task_dead(se[i].rq, &se[i]);
 	for (int c = 0; c < NCPU; c++)
-		DLS_ASSERT_EQ_U64(e.rq[c].running_bw, 0);
-	DLS_ASSERT_EQ_U64(e.dom.nr_reclaiming, 0);
+		DLS_ASSERT_EQ_U64(e.rq[c].bw.running, 0);
+	DLS_ASSERT_EQ_U64(e.dom.smp->bw.nr_reclaiming, 0);
 	free(e.mem);
 }
 
@@ -764,7 +764,69 @@ static void test_random_smp(void)
 	random_smp_run(dls_test_seed("grub random three CPUs", 0x36e0bULL));
 }
 
+/*
+ * A partitioned domain (each CPU scheduled on its own): each CPU's
+ * bandwidth object counts the reclaiming entities it admits, so the 0-lag
+ * rule applies per CPU (src/cbs/grub.c: a blocked entity's bandwidth stays
+ * active only where somebody reclaims it; Lipari & Baruah 2000 §3 define
+ * the sums per server set, here per CPU). CPU 0 holds A (reclaiming,
+ * 2/10 ms) and B (1/4 ms); CPU 1 holds C (1/4 ms). B and C both end their
+ * job at 0.5 ms with 0.5 ms left: 0-lag time 4 - 0.5 * 4 = 2 ms. On CPU 0
+ * B stays non-contending until 2 ms; on CPU 1, where nobody reclaims, C is
+ * inactive at once.
+ */
+static void test_partitioned_per_cpu(void)
+{
+	struct fake_platform fp;
+	struct dls_domain dom;
+	struct dls_rq rq[2];
+	struct dls_domain_config cfg;
+	struct dls_entity a, b, c;
+
+	dls_domain_config_default(&cfg);
+	fake_init(&fp, base);
+	CU_ASSERT_EQUAL_FATAL(dls_domain_init(&dom, &fake_ops, &fp, &cfg, rq, 2), 0);
+	attach(&rq[0], &a, 2 * MS, 10 * MS, DLS_FLAG_RECLAIM);
+	attach(&rq[0], &b, 1 * MS, 4 * MS, 0);
+	attach(&rq[1], &c, 1 * MS, 4 * MS, 0);
+	DLS_ASSERT_EQ_U64(rq[0].bw.nr_reclaiming, 1);
+	DLS_ASSERT_EQ_U64(rq[1].bw.nr_reclaiming, 0);
+	fp.now = base;
+	dls_wakeup(&rq[0], &b);
+	dls_wakeup(&rq[1], &c);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq[0]), &b);
+	CU_ASSERT_PTR_EQUAL(dls_schedule(&rq[1]), &c);
+	fp.now = base + MS / 2;
+	dls_dequeue(&rq[0], &b, DLS_DEQUEUE_DONE);
+	dls_dequeue(&rq[1], &c, DLS_DEQUEUE_DONE);
+	CU_ASSERT_EQUAL(b.bw_state, DLS_BW_NON_CONTENDING);
+	DLS_ASSERT_EQ_U64(b.inactive_timer.expires, base + 2 * MS);
+	DLS_ASSERT_EQ_U64(rq[0].bw.running, b.bw);
+	CU_ASSERT_EQUAL(c.bw_state, DLS_BW_INACTIVE);
+	CU_ASSERT_FALSE(fake_timer_armed(&fp, &c.inactive_timer));
+	DLS_ASSERT_EQ_U64(rq[1].bw.running, 0);
+	DLS_ASSERT_VALID(dls_domain_check(&dom));
+	/* C takes the reclaim flag: CPU 1 counts it, CPU 0 is unchanged. */
+	{
+		struct dls_params p = c.params;
+
+		p.flags |= DLS_FLAG_RECLAIM;
+		DLS_ASSERT_EQ_S64(dls_entity_set_params(&rq[1], &c, &p), 0);
+	}
+	DLS_ASSERT_EQ_U64(rq[0].bw.nr_reclaiming, 1);
+	DLS_ASSERT_EQ_U64(rq[1].bw.nr_reclaiming, 1);
+	DLS_ASSERT_VALID(dls_domain_check(&dom));
+	dls_task_dead(&rq[0], &a);
+	dls_task_dead(&rq[0], &b);
+	dls_task_dead(&rq[1], &c);
+	DLS_ASSERT_EQ_U64(rq[0].bw.nr_reclaiming, 0);
+	DLS_ASSERT_EQ_U64(rq[1].bw.nr_reclaiming, 0);
+	DLS_ASSERT_EQ_U64(rq[0].bw.running, 0);
+	DLS_ASSERT_VALID(dls_domain_check(&dom));
+}
+
 static const struct dls_test_case cases[] = {
+	{ "partitioned: the 0-lag rule per CPU's bandwidth object", test_partitioned_per_cpu },
 	{ "one CPU: reclaiming into idle bandwidth until the 0-lag time", test_one_cpu_schedule },
 	{ "kernel fixed point with Umax = 95%", test_fixed_point },
 	{ "parameter changes and the no-reclaimer gate", test_params_and_gate },

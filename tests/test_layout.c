@@ -73,8 +73,8 @@ FROZEN(dls_stats,         LAYOUT(128, 128, 128, 128), LAYOUT(112, 112, 112, 112)
 FROZEN(dls_entity,        LAYOUT(416, 360, 360, 340), LAYOUT(384, 328, 328, 308));
 FROZEN(dls_ops,           LAYOUT(88, 44, 44, 44),     LAYOUT(56, 28, 28, 28));
 FROZEN(dls_domain_config, LAYOUT(64, 64, 56, 60),     LAYOUT(48, 48, 40, 44));
-FROZEN(dls_rq,            LAYOUT(192, 160, 160, 156), LAYOUT(160, 128, 128, 124));
-FROZEN(dls_domain,        LAYOUT(168, 144, 136, 136), LAYOUT(136, 112, 104, 104));
+FROZEN(dls_rq,            LAYOUT(232, 192, 192, 188), LAYOUT(200, 160, 160, 156));
+FROZEN(dls_domain,        LAYOUT(144, 120, 112, 116), LAYOUT(112, 88, 80, 84));
 FROZEN(dls_pi_task,       LAYOUT(104, 88, 88, 68),    LAYOUT(88, 72, 72, 52));
 FROZEN(dls_pi_mutex,      LAYOUT(32, 24, 24, 20),     LAYOUT(24, 16, 16, 12));
 FROZEN(dls_pi_ops,        LAYOUT(24, 12, 12, 12),     LAYOUT(8, 4, 4, 4));

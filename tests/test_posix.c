@@ -786,7 +786,7 @@ static void test_domain_zero_lag(void)
 	ops.lock(&r->plat, 0);
 	dls_dequeue(rq, &se, DLS_DEQUEUE_SLEEP);
 	CU_ASSERT_EQUAL(se.bw_state, DLS_BW_NON_CONTENDING);
-	DLS_ASSERT_EQ_U64(rq->running_bw, se.bw);
+	DLS_ASSERT_EQ_U64(rq->bw.running, se.bw);
 	zero_lag = se.inactive_timer.expires;
 	/* Armed unless the 0-lag time has come already (a slow machine, or
 	 * a sanitizer, can stretch the 10 ms sleep close to 90 ms): then its
@@ -802,7 +802,7 @@ static void test_domain_zero_lag(void)
 		if (inactive) {
 			CU_ASSERT(!dls_time_before(dls_posix_clock_now(&r->plat.clock),
 						   zero_lag));
-			DLS_ASSERT_EQ_U64(rq->running_bw, 0);
+			DLS_ASSERT_EQ_U64(rq->bw.running, 0);
 			DLS_ASSERT_VALID(dls_domain_check(&dom));
 		}
 		ops.unlock(&r->plat, 0);
@@ -1096,7 +1096,7 @@ static void test_posix_task_dead_zero_lag(void)
 
 	ops.lock(&r->plat, 0);
 	DLS_ASSERT_EQ_U64(rq[0].nr_attached, 1);
-	DLS_ASSERT_EQ_U64(rq[0].running_bw, other.bw);
+	DLS_ASSERT_EQ_U64(rq[0].bw.running, other.bw);
 	DLS_ASSERT_VALID(dls_rq_check(&rq[0]));
 	ops.unlock(&r->plat, 0);
 	DLS_ASSERT_EQ_S64(dls_posix_task_dead(&dom, &other, &opt), 0);
@@ -1152,7 +1152,7 @@ static void test_posix_unbound_zero_lag(void)
 	sleep_ns(60 * MS); /* well past its 0-lag time (about 20 ms) */
 	ops.lock(&r->plat, 0);
 	CU_ASSERT_EQUAL(se.bw_state, DLS_BW_NON_CONTENDING); /* never fired */
-	DLS_ASSERT_EQ_U64(rq[0].running_bw, se.bw);
+	DLS_ASSERT_EQ_U64(rq[0].bw.running, se.bw);
 	DLS_ASSERT_VALID(dls_rq_check(&rq[0]));
 	DLS_ASSERT_EQ_S64(dls_wakeup(rq, &se), 0);
 	CU_ASSERT_EQUAL(se.bw_state, DLS_BW_CONTENDING);
@@ -1160,7 +1160,7 @@ static void test_posix_unbound_zero_lag(void)
 	ops.unlock(&r->plat, 0);
 	DLS_ASSERT_EQ_S64(dls_posix_task_dead(&dom, &se, &pt), 0);
 	DLS_ASSERT_EQ_S64(dls_posix_task_dead(&dom, &rec, &rpt), 0);
-	DLS_ASSERT_EQ_U64(rq[0].running_bw, 0);
+	DLS_ASSERT_EQ_U64(rq[0].bw.running, 0);
 	dls_posix_stop(&r->plat);
 	dls_posix_destroy(&r->plat);
 	pthread_mutex_destroy(&r->m);

@@ -219,6 +219,31 @@ static void test_validator_negative(void)
 	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "a runqueue's bandwidth object has a lock of its own");
 	rq.bw.lock_ctx = NULL;
 	DLS_ASSERT_VALID(dls_rq_check(&rq));
+	/* GRUB's sums live in the object too: the active sum (both entities
+	 * woke, so it is their bandwidth), the reclaiming count, and Umax and
+	 * 1/Umax derived from the limit. */
+	DLS_ASSERT_EQ_U64(rq.bw.running, a.bw + b.bw);
+	rq.bw.running--;
+	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "bw.running differs from the sum of active bandwidths");
+	rq.bw.running = rq.bw.total + 1;
+	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "bandwidth object: running exceeds total");
+	rq.bw.running = a.bw + b.bw;
+	rq.bw.nr_reclaiming = 1;
+	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "bw.nr_reclaiming differs from the attached reclaiming entities");
+	rq.bw.nr_reclaiming = 0;
+	rq.bw.max_bw--;
+	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "bandwidth object: max_bw differs from its limit's Umax");
+	rq.bw.max_bw++;
+	rq.bw.bw_ratio++;
+	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "bandwidth object: bw_ratio differs from 1/max_bw");
+	rq.bw.bw_ratio--;
+	rq.bw.limit = DLS_BW_UNLIMITED;
+	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "bandwidth object: max_bw differs from its limit's Umax");
+	rq.bw.limit = rq.dom->cfg.bw_limit;
+	rq.bw.shared = true;
+	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "a runqueue's bandwidth object is marked shared");
+	rq.bw.shared = false;
+	DLS_ASSERT_VALID(dls_rq_check(&rq));
 	/* Key order broken behind the tree's back. */
 	b.deadline = a.deadline - 1;
 	CU_ASSERT_PTR_NOT_NULL(dls_rq_check(&rq));

@@ -227,6 +227,25 @@ static void test_domain_admission(void)
 	CU_ASSERT_STRING_EQUAL(dls_domain_check(&e.dom),
 			       "online capacity differs from the online CPUs' sum");
 	e.dom.smp->bw.capacity--;
+	/* GRUB's count of reclaiming entities is the domain's object's in a
+	 * global domain; a runqueue's own keeps none. */
+	e.dom.smp->bw.nr_reclaiming++;
+	CU_ASSERT_STRING_EQUAL(dls_domain_check(&e.dom),
+			       "nr_reclaiming differs from the attached reclaiming entities");
+	e.dom.smp->bw.nr_reclaiming--;
+	e.rq[0].bw.nr_reclaiming++;
+	CU_ASSERT_STRING_EQUAL(dls_domain_check(&e.dom),
+			       "bw.nr_reclaiming differs from the attached reclaiming entities");
+	e.rq[0].bw.nr_reclaiming--;
+	e.dom.smp->bw.running = 1;
+	CU_ASSERT_STRING_EQUAL(dls_domain_check(&e.dom),
+			       "a global domain's bandwidth object is not shared, or keeps a running sum");
+	e.dom.smp->bw.running = 0;
+	e.dom.smp->bw.bw_ratio++;
+	CU_ASSERT_STRING_EQUAL(dls_domain_check(&e.dom),
+			       "bandwidth object: bw_ratio differs from 1/max_bw");
+	e.dom.smp->bw.bw_ratio--;
+	CHECK(&e);
 	/* An offline CPU's capacity changes outside the domain's sum, and its
 	 * runqueue's object follows it. */
 	DLS_ASSERT_EQ_S64(dls_rq_set_capacity(&e.rq[1], 512), 0);

@@ -105,7 +105,8 @@ struct dls_timer {
 
 /**
  * @brief Where an entity's bandwidth counts (GRUB, Abeni et al. RTLWS 2014):
- * an active entity's bandwidth is in its runqueue's dls_rq::running_bw.
+ * an active entity's bandwidth is in its runqueue's active sum
+ * (dls_rq::bw, @c running, Linux's running_bw).
  */
 enum dls_bw_state {
 	/** Not in running_bw: never woken, or blocked past its 0-lag time. */
@@ -329,19 +330,43 @@ struct dls_earliest {
 };
 
 /**
- * @brief Admission state (Linux's dl_bw): the admitted bandwidth, the
- * capacity it is admitted against and the lock that guards both. A CPU
- * scheduled on its own keeps one in its runqueue (dls_rq::bw, under the
- * runqueue lock); a globally scheduled domain keeps one for all its CPUs
- * (dls_smp::bw, under the bandwidth lock of dls_smp_set_bw_lock()).
+ * @brief Bandwidth object (Linux's dl_bw with its dl_rq sums): admitted
+ * bandwidth, the capacity and limit it is admitted against, GRUB's sums
+ * and the lock that guards them. Every runqueue keeps one (dls_rq::bw,
+ * under the runqueue lock): its attached bandwidth (Linux's this_bw) and
+ * active bandwidth (running_bw); on a CPU scheduled on its own it is also
+ * the admission state. A globally scheduled domain keeps one for all its
+ * CPUs (dls_smp::bw, under the bandwidth lock of dls_smp_set_bw_lock()).
+ * Admission, capacity changes and GRUB's Uextra are its methods; which
+ * object admits an entity is the one its runqueue's domain picks (Linux's
+ * dl_bw_of()).
  */
 struct dls_bw {
-	/** read-only: admitted bandwidth (DLS_BW_SHIFT fixed point) */
+	/** read-only: admitted bandwidth (DLS_BW_SHIFT fixed point); on a
+	 *  runqueue of a global domain, the bandwidth attached there */
 	uint64_t total;
 	/** read-only: capacity admitted against (DLS_CAPACITY_SCALE = one
 	 *  full-speed CPU): the runqueue's own, or the sum over the online
 	 *  CPUs of a global domain */
 	uint64_t capacity;
+	/** read-only: admission limit per full-speed CPU
+	 *  (dls_domain_config::bw_limit) */
+	uint64_t limit;
+	/** read-only: a runqueue's active bandwidth (GRUB's U_act, Linux's
+	 *  running_bw): the sum of dls_entity::bw over its attached entities
+	 *  not DLS_BW_INACTIVE, never above @c total; 0 in a domain's object */
+	uint64_t running;
+	uint64_t max_bw;   /**< read-only: GRUB's Umax: @c limit, at most DLS_BW_UNIT */
+	uint64_t bw_ratio; /**< read-only: 1/Umax with 8 fractional bits (Linux's bw_ratio) */
+	/** read-only (atomic): entities with DLS_FLAG_RECLAIM admitted by
+	 *  this object; while it is 0 no 0-lag timer is armed for the
+	 *  entities it admits (nobody there reclaims, so a blocked entity's
+	 *  bandwidth may leave @c running at once). 0 in the object of a
+	 *  runqueue of a global domain. */
+	unsigned long nr_reclaiming;
+	/** read-only: the object of a global domain (its CPUs share it;
+	 *  Uextra is per full-speed CPU of @c capacity) */
+	bool shared;
 	const struct dls_lock_ops *lock_ops; /**< private: NULL = no lock */
 	void *lock_ctx;                      /**< private: argument of lock_ops */
 };
@@ -356,8 +381,9 @@ struct dls_rq {
 	unsigned int nr_attached;       /**< read-only: entities attached */
 	int cpu;                        /**< read-only: CPU id */
 	uint32_t capacity;              /**< read-only: 1024 = full speed */
-	/** read-only: the bandwidth attached here (@c total, Linux's this_bw);
-	 *  on a CPU scheduled on its own also its admission state */
+	/** read-only: the bandwidth attached here (@c total, Linux's this_bw)
+	 *  and active here (@c running, running_bw); on a CPU scheduled on
+	 *  its own also its admission state */
 	struct dls_bw bw;
 	uint64_t seq;                   /**< private: tie-break counter */
 	uint64_t avg;                   /**< read-only: decaying sum of deadline time consumed, ns */
@@ -368,10 +394,6 @@ struct dls_rq {
 	unsigned int nr_migratory;      /**< read-only: queued entities allowed elsewhere */
 	bool overloaded;                /**< read-only: has entities another CPU could run */
 	bool online;                    /**< read-only: CPU takes part in scheduling */
-	/** read-only: active bandwidth (GRUB's U_act, Linux's running_bw): the
-	 *  sum of dls_entity::bw over the attached entities not
-	 *  DLS_BW_INACTIVE; never above bw.total (Linux's this_bw) */
-	uint64_t running_bw;
 	uint64_t reserved[4];           /**< private: room to grow; zero */
 };
 
@@ -387,12 +409,6 @@ struct dls_domain {
 	int nr_cpus;                    /**< read-only: number of runqueues */
 	struct dls_smp *smp;            /**< read-only: global scheduling state, or NULL
 					     when each CPU is scheduled on its own */
-	/** read-only (atomic): attached entities with DLS_FLAG_RECLAIM; while
-	 *  it is 0 no 0-lag timer is armed (nobody reclaims, so a blocked
-	 *  entity's bandwidth may leave running_bw at once) */
-	unsigned long nr_reclaiming;
-	uint64_t max_bw;   /**< read-only: GRUB's Umax: bw_limit, at most DLS_BW_UNIT */
-	uint64_t bw_ratio; /**< read-only: 1/Umax with 8 fractional bits (Linux's bw_ratio) */
 	/** private: what the runqueues call of global scheduling, installed
 	 *  by dls_smp_init() with @c smp; NULL when each CPU is scheduled on
 	 *  its own */

@@ -17,17 +17,20 @@
  * This file holds GRUB's rules, a leaf like the CBS rules (src/cbs/
  * grub_impl.h): Umax and 1/Umax from the limit, the 0-lag time, whether a
  * blocking entity becomes inactive at once, and the charging rate from
- * the bandwidth sums. The runqueue (src/edf/rq.c, and src/edf/entity.c
- * for attach, detach and new parameters) keeps the sums and the 0-lag
- * timers and applies the rules.
+ * the bandwidth sums. The sums live in the bandwidth objects
+ * (src/edf/bw_impl.h); the runqueue (src/edf/rq.c, and src/edf/entity.c
+ * for attach, detach and new parameters) keeps them and the 0-lag timers
+ * and applies the rules.
  *
  * Invariants (dls_rq_check(), dls_domain_check()):
- *  - rq->running_bw = sum of bw over the rq's attached entities that are
- *    not inactive, and running_bw <= bw.total (this_bw);
+ *  - rq->bw.running (Linux's running_bw) = sum of bw over the rq's
+ *    attached entities that are not inactive, and <= rq->bw.total
+ *    (this_bw);
  *  - an entity is contending iff it is runnable, and its 0-lag timer is
  *    armed iff it is non-contending;
- *  - dom->nr_reclaiming counts the attached entities with
- *    DLS_FLAG_RECLAIM.
+ *  - nr_reclaiming of the object that admits a runqueue's entities
+ *    (the runqueue's own, or its global domain's) counts those attached
+ *    with DLS_FLAG_RECLAIM.
  *
  * A reclaiming entity running for dt is charged (Linux's grub_reclaim)
  *
@@ -50,10 +53,13 @@
  * throttles, so dls_params_check() refuses it with DLS_FLAG_RECLAIM.
  *
  * Linux arms the 0-lag timer of every deadline task; here it is armed
- * only while the domain has a reclaiming entity (dom->nr_reclaiming), as
- * nobody else reads running_bw: a domain without DLS_FLAG_RECLAIM
- * schedules exactly as before. An entity that blocked before the first
- * reclaiming entity attached counts as inactive at once.
+ * only while the bandwidth object that admits the entity has a reclaiming
+ * entity (its nr_reclaiming: the global domain's, or on a CPU scheduled on
+ * its own that CPU's), as nobody else reads running_bw: a domain without
+ * DLS_FLAG_RECLAIM schedules exactly as before, and so does a CPU of a
+ * partitioned domain with no reclaiming entity. An entity that blocked
+ * before the first reclaiming entity attached there counts as inactive at
+ * once.
  */
 #include "cbs/grub_impl.h"
 

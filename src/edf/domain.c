@@ -5,7 +5,6 @@
  * dls__bw_of() picks (per runqueue, or the domain's once dls_smp_init()
  * made it global; src/edf/bw.c).
  */
-#include "cbs/grub_impl.h"
 #include "edf/bw_impl.h"
 #include "edf/sched_impl.h"
 
@@ -55,8 +54,8 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 		rq->nr_attached = 0;
 		rq->cpu = cpu;
 		rq->capacity = DLS_CAPACITY_SCALE;
-		dls__bw_init(&rq->bw, DLS_CAPACITY_SCALE);
-		rq->running_bw = 0;
+		dls__bw_init(&rq->bw, DLS_CAPACITY_SCALE, dom->cfg.bw_limit,
+			     false);
 		rq->seq = 0;
 		rq->avg = 0;
 		rq->avg_stamp = ops->now(ctx, cpu);
@@ -68,9 +67,6 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 	}
 	dom->smp = NULL;
 	dom->hooks = NULL;
-	dom->max_bw = dls__grub_max_bw(dom->cfg.bw_limit);
-	dom->bw_ratio = dls__grub_bw_ratio(dom->max_bw);
-	dom->nr_reclaiming = 0;
 	return 0;
 }
 
@@ -90,12 +86,11 @@ bool dls__capacities_differ(const struct dls_domain *dom)
  * the entity attaches or takes the parameters). @rq locked. */
 bool dls__rq_admit(struct dls_rq *rq, uint64_t old_bw, uint64_t new_bw)
 {
-	const struct dls_domain *dom = rq->dom;
+	struct dls_bw *b = dls__bw_of(rq);
 
-	if (dom->smp)
-		return dls__bw_change(&dom->smp->bw, dom->cfg.bw_limit, old_bw,
-				      new_bw, true);
-	return dls__bw_admits(&rq->bw, dom->cfg.bw_limit, old_bw, new_bw);
+	if (b->shared)
+		return dls__bw_change(b, old_bw, new_bw, true);
+	return dls__bw_admits(b, old_bw, new_bw);
 }
 
 /* A CPU's capacity counts in its object's while it is online (always on a
@@ -113,8 +108,7 @@ int dls_rq_set_capacity(struct dls_rq *rq, uint32_t capacity)
 	b = dls__bw_of(rq);
 	dls__bw_lock(b);
 	if (rq->online)
-		ok = dls__bw_capacity_change(b, dom->cfg.bw_limit, rq->capacity,
-					     capacity, false);
+		ok = dls__bw_capacity_change(b, rq->capacity, capacity, false);
 	if (ok) {
 		rq->capacity = capacity;
 		rq->bw.capacity = capacity;

@@ -16,14 +16,6 @@ static bool reclaiming(const struct dls_entity *se)
 	return (se->params.flags & DLS_FLAG_RECLAIM) != 0;
 }
 
-static void count_reclaiming(struct dls_domain *dom, bool add)
-{
-	if (add)
-		dls__atomic_fetch_add(&dom->nr_reclaiming, 1);
-	else
-		dls__atomic_fetch_sub(&dom->nr_reclaiming, 1);
-}
-
 void dls_entity_init(struct dls_entity *se)
 {
 	*se = (struct dls_entity){ 0 };
@@ -34,7 +26,8 @@ void dls_entity_init(struct dls_entity *se)
 }
 
 /* Attach and detach (migrations, hotplug, attach, death) change this_bw
- * and, when active, running_bw: a reclaiming current entity is charged
+ * and, when active, running_bw, and the count of reclaiming entities of
+ * the object that admits them: a reclaiming current entity is charged
  * first, at the rate in force until then. */
 void dls__rq_attach(struct dls_rq *rq, struct dls_entity *se)
 {
@@ -49,9 +42,9 @@ void dls__rq_attach(struct dls_rq *rq, struct dls_entity *se)
 	if (rq->curr && reclaiming(rq->curr))
 		dls__rq_settle(rq, dls__now(rq));
 	if (se->bw_state != DLS_BW_INACTIVE)
-		rq->running_bw += se->bw;
+		rq->bw.running += se->bw;
 	if (reclaiming(se))
-		count_reclaiming(rq->dom, true);
+		dls__bw_count_reclaiming(dls__bw_of(rq), true);
 }
 
 void dls__rq_detach(struct dls_rq *rq, struct dls_entity *se)
@@ -68,9 +61,9 @@ void dls__rq_detach(struct dls_rq *rq, struct dls_entity *se)
 	if (rq->curr && rq->curr != se && reclaiming(rq->curr))
 		dls__rq_settle(rq, dls__now(rq));
 	if (se->bw_state != DLS_BW_INACTIVE)
-		rq->running_bw -= se->bw;
+		rq->bw.running -= se->bw;
 	if (reclaiming(se))
-		count_reclaiming(rq->dom, false);
+		dls__bw_count_reclaiming(dls__bw_of(rq), false);
 	/* se->rq is left alone: a migration stores the new runqueue over it
 	 * in one write, so a racy reader (the POSIX timer service following
 	 * a bound timer) never sees NULL mid-move and takes it for detached.
@@ -133,13 +126,13 @@ static void grub_set_params(struct dls_rq *rq, struct dls_entity *se,
 
 	dls__rq_settle(rq, now);
 	if (se->bw_state == DLS_BW_CONTENDING) {
-		rq->running_bw = rq->running_bw - se->bw + new_bw;
+		rq->bw.running = rq->bw.running - se->bw + new_bw;
 	} else if (se->bw_state == DLS_BW_NON_CONTENDING) {
 		dls__timer_cancel(rq, &se->inactive_timer);
 		dls__grub_make_inactive(rq, se);
 	}
 	if (was != will)
-		count_reclaiming(rq->dom, will);
+		dls__bw_count_reclaiming(dls__bw_of(rq), will);
 }
 
 int dls_entity_set_params(struct dls_rq *rq, struct dls_entity *se,
@@ -196,8 +189,7 @@ int dls_task_dead(struct dls_rq *rq, struct dls_entity *se)
 	dls__timer_cancel(rq, &se->inactive_timer);
 	se->bw_state = DLS_BW_INACTIVE;
 	if (rq->dom->smp)
-		dls__bw_change(&rq->dom->smp->bw, rq->dom->cfg.bw_limit, se->bw,
-			       0, false);
+		dls__bw_change(&rq->dom->smp->bw, se->bw, 0, false);
 	se->rq = NULL;
 	return 0;
 }

@@ -250,35 +250,28 @@ static void note_miss(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	dls__trace(rq, DLS_TRACE_MISS, se, now);
 }
 
-/* GRUB's Uextra on @rq (src/cbs/grub.c): of its own bandwidth object, or
- * of its domain's (src/edf/bw.c). */
-static inline uint64_t grub_extra_bw(const struct dls_rq *rq)
-{
-	if (rq->dom->smp)
-		return dls__bw_extra(&rq->dom->smp->bw, rq->dom->max_bw);
-	return dls__grub_extra(rq->dom->max_bw, rq->bw.total);
-}
-
-/* GRUB's charging rate on @rq for @se. idle = Uinact + Uextra; on a CPU
- * scheduled on its own, where Uextra = max(0, Umax - this_bw), that is
- * max(this_bw, Umax) - running_bw. */
+/* GRUB's charging rate on @rq for @se (src/cbs/grub.c), from the
+ * runqueue's sums: idle = Uinact + Uextra, Uinact = this_bw - running_bw,
+ * Uextra of the object that admits @rq's entities (src/edf/bw_impl.h). */
 static inline uint64_t grub_rate(const struct dls_rq *rq,
 				 const struct dls_entity *se)
 {
-	const struct dls_domain *dom = rq->dom;
-	uint64_t m = dom->max_bw, idle;
+	const struct dls_bw *b = &rq->bw;
+	const struct dls_smp *smp = rq->dom->smp;
+	uint64_t idle = b->total - b->running;
 
-	if (DLS_LIKELY(!dom->smp))
-		idle = (rq->bw.total > m ? rq->bw.total : m) - rq->running_bw;
+	/* dls__bw_extra() of the object that admits here, its choice made
+	 * once: a runqueue's own object is never shared. */
+	if (DLS_LIKELY(!smp))
+		idle += dls__grub_extra(b->max_bw, b->total);
 	else
-		idle = rq->bw.total - rq->running_bw +
-		       dls__bw_extra(&dom->smp->bw, m);
-	return dls__grub_rate(m, dom->bw_ratio, idle, se->bw);
+		idle += dls__bw_extra_shared(&smp->bw);
+	return dls__grub_rate(b->max_bw, b->bw_ratio, idle, se->bw);
 }
 
 uint64_t dls_rq_extra_bw(const struct dls_rq *rq)
 {
-	return grub_extra_bw(rq);
+	return dls__bw_extra(dls__bw_of_const(rq));
 }
 
 uint64_t dls_budget_ns(const struct dls_rq *rq, const struct dls_entity *se)
@@ -399,7 +392,7 @@ static void grub_contending(struct dls_rq *rq, struct dls_entity *se, uint64_t n
 		dls__timer_cancel(rq, &se->inactive_timer);
 	} else {
 		dls__rq_settle(rq, now);
-		rq->running_bw += se->bw;
+		rq->bw.running += se->bw;
 	}
 	se->bw_state = DLS_BW_CONTENDING;
 }
@@ -410,8 +403,8 @@ static void grub_non_contending(struct dls_rq *rq, struct dls_entity *se,
 	struct dls_domain *dom = rq->dom;
 	uint64_t t0;
 
-	if (dls__grub_inactive_now(se, now,
-				   dls__atomic_load(&dom->nr_reclaiming) != 0, &t0)) {
+	if (dls__grub_inactive_now(se, now, dls__bw_reclaims(dls__bw_of(rq)),
+				   &t0)) {
 		dls__rq_settle(rq, now);
 		dls__grub_make_inactive(rq, se);
 		return;
@@ -775,6 +768,15 @@ int dls_entity_set_boost(struct dls_rq *rq, struct dls_entity *se,
 static const char *grub_rq_check(const struct dls_rq *rq)
 {
 	uint64_t active = 0;
+	unsigned long reclaiming = 0;
+	const char *err = dls__bw_check(&rq->bw);
+
+	if (err)
+		return err;
+	if (rq->bw.limit != rq->dom->cfg.bw_limit)
+		return "bandwidth object: limit differs from the domain's bw_limit";
+	if (rq->bw.shared)
+		return "a runqueue's bandwidth object is marked shared";
 
 	for (const struct dls_entity *se = rq->attached; se; se = se->attached_next) {
 		if ((se->bw_state == DLS_BW_CONTENDING) != se->runnable)
@@ -783,23 +785,38 @@ static const char *grub_rq_check(const struct dls_rq *rq)
 			return "0-lag timer armed differs from the non-contending state";
 		if (se->bw_state != DLS_BW_INACTIVE)
 			active += se->bw;
+		reclaiming += (se->params.flags & DLS_FLAG_RECLAIM) != 0;
 	}
-	if (active != rq->running_bw)
-		return "running_bw differs from the sum of active bandwidths";
-	if (rq->running_bw > rq->bw.total)
-		return "running_bw exceeds bw.total";
+	if (active != rq->bw.running)
+		return "bw.running differs from the sum of active bandwidths";
+	/* A global domain's object counts its runqueues' (checked by
+	 * dls_domain_check()); a runqueue's own counts its own, or none. */
+	if (dls__atomic_load(&rq->bw.nr_reclaiming) !=
+	    (rq->dom->smp ? 0 : reclaiming))
+		return "bw.nr_reclaiming differs from the attached reclaiming entities";
 	return NULL;
 }
 
 const char *dls__rq_reclaiming_check(const struct dls_domain *dom)
 {
+	const struct dls_bw *b = dom->smp ? &dom->smp->bw : NULL;
 	unsigned long n = 0;
+	const char *err;
 
+	if (!b)
+		return NULL;
+	err = dls__bw_check(b);
+	if (err)
+		return err;
+	if (b->limit != dom->cfg.bw_limit)
+		return "bandwidth object: limit differs from the domain's bw_limit";
+	if (!b->shared || b->running != 0)
+		return "a global domain's bandwidth object is not shared, or keeps a running sum";
 	for (int cpu = 0; cpu < dom->nr_cpus; cpu++)
 		for (const struct dls_entity *se = dom->rqs[cpu].attached; se;
 		     se = se->attached_next)
 			n += (se->params.flags & DLS_FLAG_RECLAIM) != 0;
-	if (n != dls__atomic_load(&dom->nr_reclaiming))
+	if (n != dls__atomic_load(&b->nr_reclaiming))
 		return "nr_reclaiming differs from the attached reclaiming entities";
 	return NULL;
 }

@@ -164,7 +164,8 @@ DLS_HIDDEN void dls__rq_replenish(struct dls_rq *rq, struct dls_entity *se,
 /* GRUB applied (src/edf/rq.c): charge a reclaiming current entity at the
  * rate in force until @now, before the bandwidth sums change. */
 DLS_HIDDEN void dls__rq_settle(struct dls_rq *rq, uint64_t now);
-/* dls_domain_check()'s part: nr_reclaiming against the attached entities. */
+/* dls_domain_check()'s part: a global domain's nr_reclaiming against its
+ * attached entities. */
 DLS_HIDDEN const char *dls__rq_reclaiming_check(const struct dls_domain *dom);
 
 /* Cancel @t, an entity's timer on @rq, if armed. */
@@ -180,7 +181,7 @@ static inline void dls__timer_cancel(struct dls_rq *rq, struct dls_timer *t)
 static inline void dls__grub_make_inactive(struct dls_rq *rq,
 					   struct dls_entity *se)
 {
-	rq->running_bw -= se->bw;
+	rq->bw.running -= se->bw;
 	se->bw_state = DLS_BW_INACTIVE;
 }
 

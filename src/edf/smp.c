@@ -154,7 +154,7 @@ int dls_smp_init(struct dls_domain *dom, void *storage, size_t size)
 	dls_cpumask_fill(smp->span);
 	smp->overload_count = 0;
 	smp->asymmetric = dls__capacities_differ(dom);
-	dls__bw_init(&smp->bw, 0);
+	dls__bw_init(&smp->bw, 0, dom->cfg.bw_limit, true);
 	for (int cpu = 0; cpu < dom->nr_cpus; cpu++) {
 		smp->bw.capacity += dom->rqs[cpu].capacity;
 		dls__cpudl_online(smp->cpudl, cpu);

@@ -145,8 +145,7 @@ int dls_entity_move_domain(struct dls_entity *se, struct dls_rq *dst,
 	if (!dls__rq_admit(dst, 0, se->bw))
 		return DLS_EBANDWIDTH;
 	if (src->dom->smp)
-		dls__bw_change(&src->dom->smp->bw, src->dom->cfg.bw_limit, se->bw,
-			       0, false);
+		dls__bw_change(&src->dom->smp->bw, se->bw, 0, false);
 	/* A throttled entity's timer moves to the other platform (a throttled
 	 * entity is off the tree: the timer and the queue never both move),
 	 * and so does a non-contending one's 0-lag timer. */

@@ -32,8 +32,7 @@ int dls__smp_bw_cpu_leave(struct dls_rq *rq, bool force)
 	dls__bw_lock(&smp->bw);
 	if (dls_cpumask_weight(smp->online) < 2)
 		rc = DLS_ESTATE;
-	else if (!dls__bw_capacity_change(&smp->bw, rq->dom->cfg.bw_limit,
-					  rq->capacity, 0, force))
+	else if (!dls__bw_capacity_change(&smp->bw, rq->capacity, 0, force))
 		rc = DLS_ECAPACITY;
 	if (rc == 0)
 		dls_cpumask_clear_atomic(smp->online, rq->cpu);
@@ -47,7 +46,6 @@ void dls__smp_bw_cpu_join(struct dls_rq *rq)
 
 	dls__bw_lock(&smp->bw);
 	dls_cpumask_set_atomic(smp->online, rq->cpu);
-	dls__bw_capacity_change(&smp->bw, rq->dom->cfg.bw_limit, 0, rq->capacity,
-				true);
+	dls__bw_capacity_change(&smp->bw, 0, rq->capacity, true);
 	dls__bw_unlock(&smp->bw);
 }
