@@ -26,7 +26,7 @@
  * period's grid (rt-app's timer in "absolute" mode, as workload.json
  * says), so the releases the port prints are the instants dlsim uses.
  */
-#include <dlsched/math128.h>
+#include <dlsched/dlsched.h> /* the umbrella, freestanding */
 
 #include "board.h"
 #include "kernel.h"
