@@ -254,7 +254,7 @@ uint32_t *k__switch(uint32_t *sp)
 	uint32_t m = board_irq_save();
 	struct k_thread *next = NULL;
 	struct dls_entity *se = NULL;
-	uint64_t t0, end;
+	uint64_t t0, t1, end;
 
 	(k.curr ? k.curr : &k.idle)->sp = sp;
 	event_begin();
@@ -263,6 +263,7 @@ uint32_t *k__switch(uint32_t *sp)
 	t0 = board_clock_ns();
 	if (!k.stopping)
 		se = dls_schedule(&k.rq);
+	t1 = board_clock_ns();
 	if (se) {
 		next = dls_container_of(se, struct k_thread, se);
 		next->run_start = k.stamp;
@@ -275,9 +276,12 @@ uint32_t *k__switch(uint32_t *sp)
 	k.in_event = false;
 	end = board_clock_ns();
 	k.st.switches++;
-	k.st.switch_ns += end - t0;
-	if (end - t0 > k.st.switch_max)
-		k.st.switch_max = end - t0;
+	k.st.sched_ns += t1 - t0;
+	if (t1 - t0 > k.st.sched_max)
+		k.st.sched_max = t1 - t0;
+	k.st.switch_ns += end - k.stamp;
+	if (end - k.stamp > k.st.switch_max)
+		k.st.switch_max = end - k.stamp;
 	board_irq_restore(m);
 	return (next ? next : &k.idle)->sp;
 }

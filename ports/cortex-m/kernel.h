@@ -44,7 +44,10 @@ struct k_thread {
 /** Kernel statistics, read after the run. */
 struct k_stats {
 	uint64_t switches;     /* scheduling decisions (PendSV runs) */
-	uint64_t switch_ns;    /* time in them, from entry to the return */
+	uint64_t sched_ns;     /* time in their dls_schedule() calls */
+	uint64_t sched_max;    /* the longest of those */
+	uint64_t switch_ns;    /* time in the switches' C part (the decision,
+				  the budget timer, the accounting) */
 	uint64_t switch_max;   /* the longest */
 	uint64_t irqs;         /* timer interrupts */
 	uint64_t irq_ns;       /* time in them */

@@ -67,7 +67,8 @@ static struct job jobs[MAX_JOBS];
 static unsigned int nr_jobs, jobs_lost;
 
 /* the cost of library calls on the target, measured before the run */
-static uint64_t bench_schedule_ns, bench_mul_cmp_ns, bench_div_ns, bench_loop_ns;
+static uint64_t bench_schedule_ns, bench_mul_cmp_ns, bench_div_ns, bench_loop_ns, bench_mul64_ns;
+static uint64_t bench_mul_cmp_big_ns, bench_div_big_ns;
 #define BENCH_N 1000u
 
 static void log_job(const struct task *t, uint32_t index, uint64_t release, uint64_t end)
@@ -130,7 +131,12 @@ static const struct dls_ops b_ops = {
 	.now = b_now, .timer_arm = b_arm, .timer_cancel = b_cancel, .resched = b_resched,
 };
 
-static volatile uint64_t b_in[4] = { 123456789u, 987654321u, 192837465u, 564738291u };
+/* operands as the CBS wake-up rule sees them (runtime and deadline
+ * distances of ms: products below 2^64), and large ones whose products
+ * need the 128-bit path */
+static volatile uint64_t b_in[4] = { 2500000u, 10000000u, 1900000u, 8000000u };
+static volatile uint64_t b_big[4] = { UINT64_C(0x0123456789ABCDEF), 987654321u,
+				      UINT64_C(0x00FEDCBA98765432), 1234567u };
 static volatile int b_sink;
 
 /* dls_schedule() on a runqueue of four queued reservations whose budgets
@@ -166,6 +172,12 @@ static int bench(void)
 	for (unsigned int i = 0; i < BENCH_N; i++)
 		(void)dls_schedule(&rq);
 	bench_schedule_ns = board_clock_ns() - t0;
+	/* the same loads and a 64-bit product compare (which overflows): what
+	 * the loop costs around the 128-bit calls */
+	t0 = board_clock_ns();
+	for (unsigned int i = 0; i < BENCH_N; i++)
+		b_sink = b_in[0] * b_in[1] < b_in[2] * b_in[3];
+	bench_mul64_ns = board_clock_ns() - t0;
 	t0 = board_clock_ns();
 	for (unsigned int i = 0; i < BENCH_N; i++)
 		b_sink = dls_u128_mul_cmp(b_in[0], b_in[1], b_in[2], b_in[3]);
@@ -174,6 +186,14 @@ static int bench(void)
 	for (unsigned int i = 0; i < BENCH_N; i++)
 		b_sink = (int)dls_u128_mul_u64_u64_div_u64(b_in[0], b_in[1], b_in[2]);
 	bench_div_ns = board_clock_ns() - t0;
+	t0 = board_clock_ns();
+	for (unsigned int i = 0; i < BENCH_N; i++)
+		b_sink = dls_u128_mul_cmp(b_big[0], b_big[1], b_big[2], b_big[3]);
+	bench_mul_cmp_big_ns = board_clock_ns() - t0;
+	t0 = board_clock_ns();
+	for (unsigned int i = 0; i < BENCH_N; i++)
+		b_sink = (int)dls_u128_mul_u64_u64_div_u64(b_big[0], b_big[1], b_big[2]);
+	bench_div_big_ns = board_clock_ns() - t0;
 	return 0;
 }
 
@@ -234,6 +254,8 @@ static int report(void)
 	put_kv("span_ns", SPAN);
 	put_kv("jobs_lost", jobs_lost);
 	put_kv("switches", st->switches);
+	put_kv("sched_ns", st->sched_ns);
+	put_kv("sched_max_ns", st->sched_max);
 	put_kv("switch_ns", st->switch_ns);
 	put_kv("switch_max_ns", st->switch_max);
 	put_kv("irqs", st->irqs);
@@ -243,11 +265,15 @@ static int report(void)
 	put_kv("calls", BENCH_N);
 	put_kv("loop_ns", bench_loop_ns);
 	put_kv("schedule_ns", bench_schedule_ns);
+	put_kv("mul64_cmp_ns", bench_mul64_ns);
 	put_kv("u128_mul_cmp_ns", bench_mul_cmp_ns);
 	put_kv("u128_mul_div_ns", bench_div_ns);
+	put_kv("u128_mul_cmp_big_ns", bench_mul_cmp_big_ns);
+	put_kv("u128_mul_div_big_ns", bench_div_big_ns);
 	put_kv("sizeof_entity", sizeof(struct dls_entity));
 	put_kv("sizeof_rq", sizeof(struct dls_rq));
 	put_kv("sizeof_domain", sizeof(struct dls_domain));
+	put_kv("sizeof_k_thread", sizeof(struct k_thread));
 	put_kv("math128_backend", DLS_MATH128_BACKEND);
 	board_puts("\n");
 	board_puts(bad ? "result: FAIL\n" : "result: ok\n");
