@@ -2,12 +2,13 @@
  * The kernel (kernel.h): timers, the platform ops, threads and the
  * context switch.
  *
- * Locking: one CPU, so the runqueue lock is PRIMASK. Every call into the
- * library is made with interrupts masked: in the timer interrupt (which
- * masks them for its whole body), in the switch (PendSV, which does the
- * same) and in the threads' calls. No handler that touches the kernel
- * nests in another, so an event's instant (k.stamp) is never overwritten
- * while it is in use.
+ * Locking: one CPU, so the runqueue lock is interrupt masking. Every call
+ * into the library is made where nothing else that touches the kernel
+ * can run: in the timer interrupt (priority 0; only SysTick shares that
+ * level, and it only counts wraps), in the switch (PendSV, at the lowest
+ * priority, which sets PRIMASK for its C part) and in the threads' calls
+ * (PRIMASK). No handler that touches the kernel nests in another, so an
+ * event's instant (k.stamp) is never overwritten while it is in use.
  *
  * Timers: armed k_timers sit in a red-black tree ordered by expiry (equal
  * expiries in the order they were armed: the tree puts a node right of
