@@ -9,7 +9,7 @@ BUILD   ?= build
 CMAKE   ?= cmake
 CTEST   ?= ctest
 
-.PHONY: all deps deps-cross deps-fuzz demo check check-asan check-tsan check-clang \
+.PHONY: all deps deps-cross deps-fuzz deps-qemu check-qemu demo check check-asan check-tsan check-clang \
         check-cross check-install check-freestanding check-fuzz check-stress check-fresh check-all \
         docs bench clean check-rtapp
 
@@ -23,6 +23,9 @@ deps-cross:
 
 deps-fuzz:
 	@tools/install-deps.sh --fuzz
+
+deps-qemu:
+	@tools/install-deps.sh --qemu
 
 $(BUILD)/release/CMakeCache.txt:
 	$(CMAKE) -S . -B $(BUILD)/release -DCMAKE_BUILD_TYPE=Release
@@ -116,6 +119,13 @@ check-fuzz: deps-fuzz
 check-fresh:
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-10} tools/check-fresh.sh $(BUILD) demo check check-cross check-fuzz
 
+# libdlsched as the scheduler of a bare-metal Cortex-M3 kernel
+# (ports/cortex-m) under qemu-system-arm -M mps2-an385 with -icount, built
+# -Os (DLSCHED_MINSIZE) and -O2: every deadline met, the overrunning
+# thread throttled, the jobs as dlsim predicts them; footprint and costs.
+check-qemu: deps-qemu
+	tools/check-qemu.sh $(BUILD)
+
 check-freestanding: deps-cross
 	tools/check-freestanding.sh $(BUILD)
 
@@ -133,7 +143,7 @@ bench: deps $(BUILD)/release/CMakeCache.txt
 	@tools/demo.sh $(BUILD)/release bench
 
 check-all: check check-clang check-asan check-tsan check-stress check-install docs check-fuzz \
-           check-cross check-fresh
+           check-cross check-qemu check-fresh
 
 clean:
 	rm -rf $(BUILD)

@@ -7,10 +7,7 @@ build=${1:-build}
 out="$build/freestanding"
 cc=arm-none-eabi-gcc
 rm -rf "$out"
-mkdir -p "$out/include/dlsched"
-sed -e 's/@PROJECT_VERSION_MAJOR@/0/' -e 's/@PROJECT_VERSION_MINOR@/0/' \
-    -e 's/@PROJECT_VERSION_PATCH@/0/' -e 's/@DLS_MATH128_BACKEND_NUM@/0/' \
-    include/dlsched/config.h.in > "$out/include/dlsched/config.h"
+sh tools/freestanding-config.sh "$out/include"
 
 srcs=$(ls src/*.c src/math128/*.c src/edf/*.c src/cbs/*.c src/pi/*.c 2>/dev/null || true)
 objs=""
@@ -23,6 +20,19 @@ for s in $srcs; do
 	    -Iinclude -I"$out/include" -Isrc -c "$s" -o "$o"
 	objs="$objs $o"
 done
+# The umbrella header, and each public header alone, in a freestanding
+# translation unit (the POSIX headers stay out: DLSCHED_HAVE_POSIX is 0).
+for h in dlsched.h $(cd include/dlsched && ls *.h | grep -v -e '^posix' -e '^pi_posix' -e '^dlsched.h$'); do
+	printf '#include <dlsched/%s>\nint dls_umbrella_probe(void);\nint dls_umbrella_probe(void) { return DLSCHED_VERSION_MAJOR; }\n' "$h" >"$out/h.c"
+	$cc -mcpu=cortex-m4 -mthumb -std=c11 -ffreestanding -nostdlib -nostdinc \
+	    -isystem "$($cc -print-file-name=include)" \
+	    -Wall -Wextra -Werror -Wundef -Wmissing-prototypes -DDLSCHED_FREESTANDING \
+	    -Iinclude -I"$out/include" -c "$out/h.c" -o "$out/h.o" || {
+		echo "check-freestanding: <dlsched/$h> does not compile freestanding" >&2
+		exit 1
+	}
+done
+grep -q '^#define DLSCHED_HAVE_POSIX 0$' "$out/include/dlsched/config.h"
 arm-none-eabi-ar rcs "$out/libdlsched-core.a" $objs
 # Nothing but compiler-runtime helpers (libgcc) and the four functions GCC
 # requires of any freestanding environment (memcpy, memmove, memset,
@@ -38,4 +48,4 @@ if [ -n "$missing" ]; then
 	echo "check-freestanding: core needs symbols outside itself:$missing" >&2
 	exit 1
 fi
-echo "check-freestanding: $(echo "$srcs" | wc -w) core sources compile for arm-none-eabi without libc"
+echo "check-freestanding: $(echo "$srcs" | wc -w) core sources and the public headers, <dlsched/dlsched.h> included, compile for arm-none-eabi without libc"

@@ -4,6 +4,8 @@
 #   tools/install-deps.sh --cross  also the cross compilers, their C
 #                                  libraries and qemu-user
 #   tools/install-deps.sh --fuzz   also clang's libFuzzer runtime
+#   tools/install-deps.sh --qemu   also the bare-metal ARM toolchain, newlib
+#                                  and qemu-system-arm (ports/cortex-m)
 #   tools/install-deps.sh --verify prove the base set only, install nothing
 # As root it runs apt-get; otherwise it prints the one command to run.
 #
@@ -17,8 +19,8 @@ set -eu
 
 mode=${1:-}
 case "$mode" in
-"" | --cross | --fuzz | --verify) ;;
-*) echo "install-deps: unknown option '$mode' (--cross, --fuzz or --verify)" >&2; exit 64 ;;
+"" | --cross | --fuzz | --qemu | --verify) ;;
+*) echo "install-deps: unknown option '$mode' (--cross, --fuzz, --qemu or --verify)" >&2; exit 64 ;;
 esac
 
 # The test build, the clang build, sanitizers (gcc's runtimes come with
@@ -27,9 +29,14 @@ esac
 PKGS="cmake make gcc libc6-dev clang libcunit1-dev libatomic-ops-dev doxygen libbsd-dev pkg-config valgrind"
 CROSS="gcc-i686-linux-gnu libc6-dev-i386-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-arm-none-eabi binutils-arm-none-eabi qemu-user"
 FUZZ="libclang-rt-dev"
+# The Cortex-M3 port (make check-qemu): the compiler, its binutils, newlib
+# (memcpy, memset; rdimon for the proof below) and the system emulator of
+# the mps2-an385 board.
+QEMU="gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
 case "$mode" in
 --cross) PKGS="$PKGS $CROSS" ;;
 --fuzz) PKGS="$PKGS $FUZZ" ;;
+--qemu) PKGS="$PKGS $QEMU" ;;
 esac
 
 missing=""
@@ -110,6 +117,27 @@ if [ "$mode" = --fuzz ]; then
 	printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' >"$tmp/f.c"
 	clang -fsanitize=fuzzer,address,undefined "$tmp/f.c" -o "$tmp/f" >"$tmp/log" 2>&1 ||
 		fail "linking a libFuzzer target with clang" "libclang-rt-dev (clang's runtime)" "$tmp/log"
+fi
+
+if [ "$mode" = --qemu ]; then
+	# A Cortex-M3 program on newlib with semihosting (rdimon): a vector
+	# table of two words at 0 (initial stack, reset = newlib's _start),
+	# booted on QEMU's mps2-an385; it prints through semihosting and its
+	# exit status, 3, must come back as QEMU's own.
+	printf '#include <stdio.h>\nextern void _start(void);\n__attribute__((section(".vectors"), used)) static void (*const v[2])(void) = { (void (*)(void))0x20400000, _start };\nint main(void) { return puts("ok") < 0 ? 1 : 3; }\n' >"$tmp/q.c"
+	arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb --specs=rdimon.specs \
+		-Wl,--section-start=.vectors=0 "$tmp/q.c" -o "$tmp/q.elf" >"$tmp/log" 2>&1 ||
+		fail "linking a Cortex-M3 program with newlib's rdimon" \
+			"gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi" "$tmp/log"
+	if [ -f "$tmp/q.elf" ]; then
+		st=0
+		out=$(timeout 30 qemu-system-arm -M mps2-an385 -display none -monitor none \
+			-serial none -semihosting-config enable=on,target=native \
+			-kernel "$tmp/q.elf" 2>"$tmp/log") || st=$?
+		[ "$st" = 3 ] && [ "$out" = ok ] ||
+			fail "booting it on qemu-system-arm -M mps2-an385 (status $st, output '$out')" \
+				"qemu-system-arm" "$tmp/log"
+	fi
 fi
 
 if [ "$failed" -ne 0 ]; then

@@ -19,10 +19,7 @@ fi
 cc=arm-none-eabi-gcc
 out="$build/freestanding-size"
 rm -rf "$out"
-mkdir -p "$out/include/dlsched"
-sed -e 's/@PROJECT_VERSION_MAJOR@/0/' -e 's/@PROJECT_VERSION_MINOR@/0/' \
-    -e 's/@PROJECT_VERSION_PATCH@/0/' -e 's/@DLS_MATH128_BACKEND_NUM@/0/' \
-    include/dlsched/config.h.in > "$out/include/dlsched/config.h"
+sh "$(dirname "$0")/freestanding-config.sh" "$out/include"
 flags="-mcpu=cortex-m4 -mthumb -std=c11 -ffreestanding -nostdlib -Wall -Wextra -Werror $*"
 for s in src/*.c src/math128/*.c src/edf/*.c src/cbs/*.c src/pi/*.c; do
 	$cc $flags -DDLSCHED_FREESTANDING -Iinclude -I"$out/include" -Isrc \
