@@ -1,48 +1,67 @@
 /*
  * EDF runqueue benchmark: the library's intrusive rbtree against peers.
  *
- * Fill n entities with random deadlines, then measure two steady-state
- * patterns, one operation = one erase + one insert:
- *   (a) pop the earliest deadline and re-insert it with deadline += period
- *       (a periodic task finishing its job);
- *   (b) erase a random entity and re-insert it with a new random deadline
- *       (a task blocking and waking up).
+ * Patterns, each on n entities with random deadlines:
+ *   a      steady state, one op = erase + insert: pop the earliest deadline
+ *          and re-insert it with deadline += period (a periodic task
+ *          finishing its job);
+ *   b      steady state, one op = erase + insert: erase a random entity and
+ *          re-insert it with a new random deadline (a task blocking and
+ *          waking up);
+ *   build  insert only, one op = one insert: build the tree of n entities
+ *          from empty, in index order, with fresh random keys every round;
+ *   erase  erase only, one op = one erase: drain a full tree by erasing its
+ *          entities in a fresh random order every round;
+ *   pop    erase only, one op = one erase: drain a full tree by taking the
+ *          earliest entity off until it is empty (the tree's own "next"
+ *          where it has one, its minimum search otherwise).
+ * In build, erase and pop, the untimed part of a round (drawing the keys,
+ * emptying the tree, and for erase and pop building it) is outside the
+ * clock; a round is timed on its own and the clock's own cost (the median
+ * of back-to-back readings, printed) is subtracted.
  *
  * Peers, measured in the same run on identical operation streams:
+ *   kern    a kernel-style red-black tree (krbtree.h: Linux lib/rbtree.c's
+ *           algorithm rewritten for this benchmark, cached leftmost,
+ *           rb_add_cached's inline descent, out-of-line rebalance);
  *   libbsd  <bsd/sys/tree.h> RB_* macros (intrusive; RB_MIN walks the left
  *           spine since the tree does not cache its minimum);
  *   tsearch glibc tsearch/tdelete (allocates a node per insert). It has no
- *           "minimum" call: for (a) the minimum is found by twalk(), which
- *           visits the root, walks down the left spine and reports the
- *           leftmost node first as `postorder` or `leaf`; the callback
- *           longjmp()s out right there, so the cost is O(depth), not O(n);
+ *           "minimum" call: the minimum is found by twalk(), which visits
+ *           the root, walks down the left spine and reports the leftmost
+ *           node first as `postorder` or `leaf`; the callback longjmp()s
+ *           out right there, so the cost is O(depth), not O(n);
  *   heap    an array binary min-heap with the keys stored in the slots and
- *           a position index per entity, so (b) can erase by index; an op
- *           is erase-at-index + push, like the trees' erase + insert.
+ *           a position index per entity, so it can erase by index; an op
+ *           of (a) and (b) is erase-at-index + push, like the trees'.
  * Every implementation orders by (deadline, seq) with the wrap-safe
  * dls_time_before(); seq is a per-insert stamp, so keys are unique (libbsd's
- * RB_INSERT and tsearch reject duplicates) and all four pop the same
- * sequence, which the run checks (checksum of the deadlines taken off and
- * the final minimum). Each gets the comparator form that runs fastest for
- * it on this benchmark: the trees' int-returning callbacks and the heap use
- * the plain branching form, ours a branch-free bool (key_less below), which
- * suits its branch-free descent. Rebuild with -DBSD_CMP=key_cmp,
- * -DTS_CMP=key_cmp or -DHEAP_LESS=key_less to try the other forms.
+ * RB_INSERT and tsearch reject duplicates) and all of them pop the same
+ * sequence, which the run checks (a checksum of the deadlines taken off,
+ * the final minimum, an in-order hash of each built tree, and empty trees
+ * after each drain). Each gets the comparator form that runs fastest for
+ * it on this benchmark: the int-returning callbacks and the heap use the
+ * plain branching form, ours and kern a branch-free bool (key_less below).
+ * Rebuild with -DBSD_CMP=key_cmp, -DTS_CMP=key_cmp, -DHEAP_LESS=key_less or
+ * -DKERN_LESS=key_less_branchy to try the other forms.
  *
  * Deadlines are uniform in [0, 2^48) and periods in [1, 2^48]: in pattern
  * (a) the live deadlines then always span less than 2^48, so the wrap-safe
  * comparison is a total order even after the values pass 2^64.
  *
- * Timing: the implementations run interleaved, one batch each per
- * repetition, after one warm-up batch; a batch is 200000 ops for n <= 1024,
- * 100000 for n = 65536 and 30000 for n = 2^20.
+ * Timing: the implementations run interleaved, one sample each per
+ * repetition, after one warm-up sample; a sample is about 200000 ops for
+ * n <= 16384 (whole rounds in build, erase and pop), 100000 for (a) and
+ * (b) at n = 65536, and one round or 30000 ops at n = 2^20.
  *
  * Usage:
  *   bench_rbtree [--max-n N] [--reps R] [--seed S]
- *       the table: n, pattern, median ns/op of each, our ratio to each peer;
- *   bench_rbtree --ops N --impl ours|libbsd|tsearch|heap --pattern a|b --n N
- *       fill, run exactly N operations, print a checksum (for callgrind;
- *       see rbtree_callgrind.sh).
+ *       the table: pattern, n, median ns/op of each, our ratio to each peer;
+ *   bench_rbtree --ops N --impl IMPL --pattern a|b|build|erase|pop --n N
+ *       run exactly N operations (whole rounds of n in build, erase and
+ *       pop) in one function per implementation and pattern, named
+ *       IMPL_run or IMPL_build, IMPL_erase, IMPL_pop (for callgrind's
+ *       --toggle-collect; see rbtree_callgrind.sh), print a checksum.
  */
 #define _GNU_SOURCE 1
 
@@ -57,6 +76,7 @@
 #include <dlsched/rbtree.h>
 
 #include "bench_util.h"
+#include "krbtree.h"
 
 #if defined(__has_include)
 #  if __has_include(<bsd/sys/tree.h>)
@@ -154,8 +174,38 @@ BENCH_INLINE int key_cmp(uint64_t da, uint64_t sa, uint64_t db, uint64_t sb)
 #ifndef TS_CMP
 #define TS_CMP key_cmp_branchy
 #endif
+#ifndef KERN_LESS
+#define KERN_LESS key_less
+#endif
 
-enum pattern { PAT_A, PAT_B };
+enum pattern {
+	PAT_A,
+	PAT_B,
+	PAT_BUILD,      /* fresh random keys each round */
+	PAT_BUILD_ASC,  /* keys ascending in insertion order */
+	PAT_BUILD_DESC, /* keys descending in insertion order */
+	PAT_BUILD_REP,  /* the same random keys every round */
+	PAT_ERASE,
+	PAT_POP,
+	PAT_COUNT
+};
+
+static const char *const pattern_names[PAT_COUNT] = {
+	"a", "b", "build", "build-asc", "build-desc", "build-rep", "erase",
+	"pop"
+};
+
+/* The build patterns: one op = one insert into a tree built from empty. */
+static bool pat_is_build(enum pattern pat)
+{
+	return pat >= PAT_BUILD && pat <= PAT_BUILD_REP;
+}
+
+/* One entity's key, as drawn by the driver for a build/erase/pop round. */
+struct bkey {
+	uint64_t deadline;
+	uint64_t seq;
+};
 
 /* Common state of one implementation instance. */
 struct run_state {
@@ -165,6 +215,29 @@ struct run_state {
 	size_t n;
 	enum pattern pat;
 };
+
+/* Order-sensitive hash step, for in-order walks and drains. */
+BENCH_INLINE uint64_t hash_step(uint64_t h, uint64_t deadline)
+{
+	return (h ^ deadline) * UINT64_C(0x100000001b3);
+}
+
+static void state_init(struct run_state *st, size_t n, enum pattern pat,
+		       uint64_t seed)
+{
+	*st = (struct run_state){ { seed }, 0, 0, n, pat };
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p) {
+		fprintf(stderr, "bench_rbtree: out of memory\n");
+		exit(1);
+	}
+	return p;
+}
 
 /* ------------------------------------------------------------------------ */
 /* Ours: dls_rb_add_cached with an inlined less, dls_rb_erase_cached.        */
@@ -192,20 +265,24 @@ BENCH_INLINE bool our_less(const struct dls_rb_node *a,
 
 static void *our_setup(size_t n, enum pattern pat, uint64_t seed)
 {
-	struct our_ctx *c = calloc(1, sizeof(*c));
+	struct our_ctx *c = xcalloc(1, sizeof(*c));
 
-	c->st = (struct run_state){ { seed }, 0, 0, n, pat };
-	c->ents = calloc(n, sizeof(*c->ents));
-	if (!c->ents)
-		abort();
+	state_init(&c->st, n, pat, seed);
+	c->ents = xcalloc(n, sizeof(*c->ents));
 	dls_rb_root_cached_init(&c->q);
-	for (size_t i = 0; i < n; i++) {
+	return c;
+}
+
+static void our_fill(void *p)
+{
+	struct our_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++) {
 		c->ents[i].deadline = rnd_deadline(&c->st.rng);
 		c->ents[i].seq = ++c->st.seq;
 		dls_rb_node_init(&c->ents[i].node);
 		dls_rb_add_cached(&c->ents[i].node, &c->q, our_less);
 	}
-	return c;
 }
 
 static BENCH_NOINLINE void our_run(void *p, uint64_t ops)
@@ -239,6 +316,67 @@ static BENCH_NOINLINE void our_run(void *p, uint64_t ops)
 	c->st = st;
 }
 
+static void our_load(void *p, const struct bkey *keys)
+{
+	struct our_ctx *c = p;
+
+	dls_rb_root_cached_init(&c->q);
+	for (size_t i = 0; i < c->st.n; i++) {
+		c->ents[i].deadline = keys[i].deadline;
+		c->ents[i].seq = keys[i].seq;
+		dls_rb_node_init(&c->ents[i].node);
+	}
+}
+
+static BENCH_NOINLINE void our_build(void *p)
+{
+	struct our_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++)
+		dls_rb_add_cached(&c->ents[i].node, &c->q, our_less);
+}
+
+static BENCH_NOINLINE void our_erase(void *p, const uint32_t *perm)
+{
+	struct our_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++)
+		dls_rb_erase_cached(&c->ents[perm[i]].node, &c->q);
+}
+
+static BENCH_NOINLINE uint64_t our_pop(void *p)
+{
+	struct our_ctx *c = p;
+	struct dls_rb_node *n = dls_rb_first_cached(&c->q);
+	uint64_t h = 0;
+
+	while (n) {
+		h = hash_step(h, dls_container_of(n, struct our_ent,
+						  node)->deadline);
+		n = dls_rb_erase_cached(n, &c->q);
+	}
+	return h;
+}
+
+static uint64_t our_inorder(void *p)
+{
+	struct our_ctx *c = p;
+	uint64_t h = 0;
+
+	for (struct dls_rb_node *n = dls_rb_first_cached(&c->q); n;
+	     n = dls_rb_next(n))
+		h = hash_step(h, dls_container_of(n, struct our_ent,
+						  node)->deadline);
+	return h;
+}
+
+static bool our_empty(void *p)
+{
+	struct our_ctx *c = p;
+
+	return dls_rb_empty(&c->q.rb_root) && !dls_rb_first_cached(&c->q);
+}
+
 static uint64_t our_min(void *p)
 {
 	struct our_ctx *c = p;
@@ -250,6 +388,156 @@ static uint64_t our_min(void *p)
 static void our_teardown(void *p)
 {
 	struct our_ctx *c = p;
+
+	free(c->ents);
+	free(c);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Kernel-style: krb_add_cached with an inlined less, krb_erase_cached.      */
+
+struct kern_ent {
+	uint64_t deadline;
+	uint64_t seq;
+	struct krb_node node;
+};
+
+struct kern_ctx {
+	struct run_state st;
+	struct krb_root_cached q;
+	struct kern_ent *ents;
+};
+
+BENCH_INLINE bool kern_less(const struct krb_node *a, const struct krb_node *b)
+{
+	const struct kern_ent *ea = dls_container_of(a, struct kern_ent, node);
+	const struct kern_ent *eb = dls_container_of(b, struct kern_ent, node);
+
+	return KERN_LESS(ea->deadline, ea->seq, eb->deadline, eb->seq);
+}
+
+static void *kern_setup(size_t n, enum pattern pat, uint64_t seed)
+{
+	struct kern_ctx *c = xcalloc(1, sizeof(*c));
+
+	state_init(&c->st, n, pat, seed);
+	c->ents = xcalloc(n, sizeof(*c->ents));
+	return c;
+}
+
+static void kern_fill(void *p)
+{
+	struct kern_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++) {
+		c->ents[i].deadline = rnd_deadline(&c->st.rng);
+		c->ents[i].seq = ++c->st.seq;
+		krb_add_cached(&c->ents[i].node, &c->q, kern_less);
+	}
+}
+
+static BENCH_NOINLINE void kern_run(void *p, uint64_t ops)
+{
+	struct kern_ctx *c = p;
+	struct run_state st = c->st;
+
+	if (st.pat == PAT_A) {
+		while (ops--) {
+			struct krb_node *n = c->q.leftmost;
+			struct kern_ent *e =
+				dls_container_of(n, struct kern_ent, node);
+
+			krb_erase_cached(n, &c->q);
+			st.checksum += e->deadline;
+			e->deadline += rnd_period(&st.rng);
+			e->seq = ++st.seq;
+			krb_add_cached(n, &c->q, kern_less);
+		}
+	} else {
+		while (ops--) {
+			struct kern_ent *e = &c->ents[rng_below(&st.rng, st.n)];
+
+			krb_erase_cached(&e->node, &c->q);
+			st.checksum += e->deadline;
+			e->deadline = rnd_deadline(&st.rng);
+			e->seq = ++st.seq;
+			krb_add_cached(&e->node, &c->q, kern_less);
+		}
+	}
+	c->st = st;
+}
+
+static void kern_load(void *p, const struct bkey *keys)
+{
+	struct kern_ctx *c = p;
+
+	c->q.root.node = NULL;
+	c->q.leftmost = NULL;
+	for (size_t i = 0; i < c->st.n; i++) {
+		c->ents[i].deadline = keys[i].deadline;
+		c->ents[i].seq = keys[i].seq;
+	}
+}
+
+static BENCH_NOINLINE void kern_build(void *p)
+{
+	struct kern_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++)
+		krb_add_cached(&c->ents[i].node, &c->q, kern_less);
+}
+
+static BENCH_NOINLINE void kern_erase(void *p, const uint32_t *perm)
+{
+	struct kern_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++)
+		krb_erase_cached(&c->ents[perm[i]].node, &c->q);
+}
+
+static BENCH_NOINLINE uint64_t kern_pop(void *p)
+{
+	struct kern_ctx *c = p;
+	struct krb_node *n;
+	uint64_t h = 0;
+
+	while ((n = c->q.leftmost) != NULL) {
+		h = hash_step(h, dls_container_of(n, struct kern_ent,
+						  node)->deadline);
+		krb_erase_cached(n, &c->q);
+	}
+	return h;
+}
+
+static uint64_t kern_inorder(void *p)
+{
+	struct kern_ctx *c = p;
+	uint64_t h = 0;
+
+	for (struct krb_node *n = c->q.leftmost; n; n = krb_next(n))
+		h = hash_step(h, dls_container_of(n, struct kern_ent,
+						  node)->deadline);
+	return h;
+}
+
+static bool kern_empty(void *p)
+{
+	struct kern_ctx *c = p;
+
+	return !c->q.root.node && !c->q.leftmost;
+}
+
+static uint64_t kern_min(void *p)
+{
+	struct kern_ctx *c = p;
+
+	return dls_container_of(c->q.leftmost, struct kern_ent,
+				node)->deadline;
+}
+
+static void kern_teardown(void *p)
+{
+	struct kern_ctx *c = p;
 
 	free(c->ents);
 	free(c);
@@ -284,19 +572,23 @@ struct bsd_ctx {
 
 static void *bsd_setup(size_t n, enum pattern pat, uint64_t seed)
 {
-	struct bsd_ctx *c = calloc(1, sizeof(*c));
+	struct bsd_ctx *c = xcalloc(1, sizeof(*c));
 
-	c->st = (struct run_state){ { seed }, 0, 0, n, pat };
-	c->ents = calloc(n, sizeof(*c->ents));
-	if (!c->ents)
-		abort();
+	state_init(&c->st, n, pat, seed);
+	c->ents = xcalloc(n, sizeof(*c->ents));
 	RB_INIT(&c->q);
-	for (size_t i = 0; i < n; i++) {
+	return c;
+}
+
+static void bsd_fill(void *p)
+{
+	struct bsd_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++) {
 		c->ents[i].deadline = rnd_deadline(&c->st.rng);
 		c->ents[i].seq = ++c->st.seq;
 		RB_INSERT(bsd_tree, &c->q, &c->ents[i]);
 	}
-	return c;
 }
 
 static BENCH_NOINLINE void bsd_run(void *p, uint64_t ops)
@@ -326,6 +618,66 @@ static BENCH_NOINLINE void bsd_run(void *p, uint64_t ops)
 		}
 	}
 	c->st = st;
+}
+
+static void bsd_load(void *p, const struct bkey *keys)
+{
+	struct bsd_ctx *c = p;
+
+	RB_INIT(&c->q);
+	for (size_t i = 0; i < c->st.n; i++) {
+		c->ents[i].deadline = keys[i].deadline;
+		c->ents[i].seq = keys[i].seq;
+	}
+}
+
+static BENCH_NOINLINE void bsd_build(void *p)
+{
+	struct bsd_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++)
+		RB_INSERT(bsd_tree, &c->q, &c->ents[i]);
+}
+
+static BENCH_NOINLINE void bsd_erase(void *p, const uint32_t *perm)
+{
+	struct bsd_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++)
+		RB_REMOVE(bsd_tree, &c->q, &c->ents[perm[i]]);
+}
+
+static BENCH_NOINLINE uint64_t bsd_pop(void *p)
+{
+	struct bsd_ctx *c = p;
+	struct bsd_ent *e = RB_MIN(bsd_tree, &c->q);
+	uint64_t h = 0;
+
+	/* One RB_MIN, then RB_NEXT before each removal (O(1) amortized). */
+	while (e) {
+		struct bsd_ent *next = RB_NEXT(bsd_tree, &c->q, e);
+
+		h = hash_step(h, e->deadline);
+		RB_REMOVE(bsd_tree, &c->q, e);
+		e = next;
+	}
+	return h;
+}
+
+static uint64_t bsd_inorder(void *p)
+{
+	struct bsd_ctx *c = p;
+	struct bsd_ent *e;
+	uint64_t h = 0;
+
+	RB_FOREACH(e, bsd_tree, &c->q)
+		h = hash_step(h, e->deadline);
+	return h;
+}
+
+static bool bsd_empty(void *p)
+{
+	return RB_EMPTY(&((struct bsd_ctx *)p)->q);
 }
 
 static uint64_t bsd_min(void *p)
@@ -385,26 +737,30 @@ static void ts_min_visit(const void *nodep, VISIT which, int depth)
 static struct ts_ent *ts_min(void *root)
 {
 	ts_min_found = NULL;
-	if (setjmp(ts_min_jmp) == 0)
+	if (root && setjmp(ts_min_jmp) == 0)
 		twalk(root, ts_min_visit);
 	return (struct ts_ent *)ts_min_found;
 }
 
 static void *ts_setup(size_t n, enum pattern pat, uint64_t seed)
 {
-	struct ts_ctx *c = calloc(1, sizeof(*c));
+	struct ts_ctx *c = xcalloc(1, sizeof(*c));
 
-	c->st = (struct run_state){ { seed }, 0, 0, n, pat };
-	c->ents = calloc(n, sizeof(*c->ents));
-	if (!c->ents)
-		abort();
-	for (size_t i = 0; i < n; i++) {
+	state_init(&c->st, n, pat, seed);
+	c->ents = xcalloc(n, sizeof(*c->ents));
+	return c;
+}
+
+static void ts_fill(void *p)
+{
+	struct ts_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++) {
 		c->ents[i].deadline = rnd_deadline(&c->st.rng);
 		c->ents[i].seq = ++c->st.seq;
 		if (!tsearch(&c->ents[i], &c->root, ts_cmp))
 			abort();
 	}
-	return c;
 }
 
 static BENCH_NOINLINE void ts_run(void *p, uint64_t ops)
@@ -438,6 +794,79 @@ static BENCH_NOINLINE void ts_run(void *p, uint64_t ops)
 	c->st = st;
 }
 
+static void ts_free_node(void *nodep)
+{
+	(void)nodep; /* the entities live in ents[] */
+}
+
+static void ts_load(void *p, const struct bkey *keys)
+{
+	struct ts_ctx *c = p;
+
+	if (c->root)
+		tdestroy(c->root, ts_free_node);
+	c->root = NULL;
+	for (size_t i = 0; i < c->st.n; i++) {
+		c->ents[i].deadline = keys[i].deadline;
+		c->ents[i].seq = keys[i].seq;
+	}
+}
+
+static BENCH_NOINLINE void ts_build(void *p)
+{
+	struct ts_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++)
+		if (!tsearch(&c->ents[i], &c->root, ts_cmp))
+			abort();
+}
+
+static BENCH_NOINLINE void ts_erase(void *p, const uint32_t *perm)
+{
+	struct ts_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++)
+		tdelete(&c->ents[perm[i]], &c->root, ts_cmp);
+}
+
+static BENCH_NOINLINE uint64_t ts_pop(void *p)
+{
+	struct ts_ctx *c = p;
+	struct ts_ent *e;
+	uint64_t h = 0;
+
+	while ((e = ts_min(c->root)) != NULL) {
+		h = hash_step(h, e->deadline);
+		tdelete(e, &c->root, ts_cmp);
+	}
+	return h;
+}
+
+static uint64_t ts_inorder_h;
+
+static void ts_inorder_visit(const void *nodep, VISIT which, int depth)
+{
+	(void)depth;
+	if (which == postorder || which == leaf)
+		ts_inorder_h = hash_step(
+			ts_inorder_h,
+			(*(const struct ts_ent *const *)nodep)->deadline);
+}
+
+static uint64_t ts_inorder(void *p)
+{
+	struct ts_ctx *c = p;
+
+	ts_inorder_h = 0;
+	twalk(c->root, ts_inorder_visit);
+	return ts_inorder_h;
+}
+
+static bool ts_empty(void *p)
+{
+	return ((struct ts_ctx *)p)->root == NULL;
+}
+
 static uint64_t ts_min_deadline(void *p)
 {
 	struct ts_ctx *c = p;
@@ -445,16 +874,12 @@ static uint64_t ts_min_deadline(void *p)
 	return ts_min(c->root)->deadline;
 }
 
-static void ts_free_node(void *nodep)
-{
-	(void)nodep; /* the entities live in ents[] */
-}
-
 static void ts_teardown(void *p)
 {
 	struct ts_ctx *c = p;
 
-	tdestroy(c->root, ts_free_node);
+	if (c->root)
+		tdestroy(c->root, ts_free_node);
 	free(c->ents);
 	free(c);
 }
@@ -473,6 +898,7 @@ struct heap_ctx {
 	struct heap_slot *a;
 	size_t *pos;
 	size_t len;
+	const struct bkey *keys; /* build: the round's keys */
 };
 
 BENCH_INLINE bool slot_less(const struct heap_slot *x,
@@ -539,20 +965,24 @@ BENCH_INLINE void heap_erase(struct heap_ctx *h, size_t i)
 
 static void *heap_setup(size_t n, enum pattern pat, uint64_t seed)
 {
-	struct heap_ctx *c = calloc(1, sizeof(*c));
+	struct heap_ctx *c = xcalloc(1, sizeof(*c));
 
-	c->st = (struct run_state){ { seed }, 0, 0, n, pat };
-	c->a = calloc(n, sizeof(*c->a));
-	c->pos = calloc(n, sizeof(*c->pos));
-	if (!c->a || !c->pos)
-		abort();
-	for (size_t i = 0; i < n; i++) {
+	state_init(&c->st, n, pat, seed);
+	c->a = xcalloc(n, sizeof(*c->a));
+	c->pos = xcalloc(n, sizeof(*c->pos));
+	return c;
+}
+
+static void heap_fill(void *p)
+{
+	struct heap_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++) {
 		struct heap_slot s = { rnd_deadline(&c->st.rng), ++c->st.seq,
 				       i };
 
 		heap_insert(c, s);
 	}
-	return c;
 }
 
 static BENCH_NOINLINE void heap_run(void *p, uint64_t ops)
@@ -585,6 +1015,72 @@ static BENCH_NOINLINE void heap_run(void *p, uint64_t ops)
 	c->st = st;
 }
 
+static void heap_load(void *p, const struct bkey *keys)
+{
+	struct heap_ctx *c = p;
+
+	c->len = 0;
+	c->keys = keys;
+}
+
+static BENCH_NOINLINE void heap_build(void *p)
+{
+	struct heap_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++) {
+		struct heap_slot s = { c->keys[i].deadline, c->keys[i].seq,
+				       i };
+
+		heap_insert(c, s);
+	}
+}
+
+static BENCH_NOINLINE void heap_erase_all(void *p, const uint32_t *perm)
+{
+	struct heap_ctx *c = p;
+
+	for (size_t i = 0; i < c->st.n; i++)
+		heap_erase(c, c->pos[perm[i]]);
+}
+
+static BENCH_NOINLINE uint64_t heap_pop(void *p)
+{
+	struct heap_ctx *c = p;
+	uint64_t h = 0;
+
+	while (c->len) {
+		h = hash_step(h, c->a[0].deadline);
+		heap_erase(c, 0);
+	}
+	return h;
+}
+
+static int slot_cmp(const void *x, const void *y)
+{
+	const struct heap_slot *a = x, *b = y;
+
+	return key_cmp_branchy(a->deadline, a->seq, b->deadline, b->seq);
+}
+
+static uint64_t heap_inorder(void *p)
+{
+	struct heap_ctx *c = p;
+	struct heap_slot *copy = xcalloc(c->len, sizeof(*copy));
+	uint64_t h = 0;
+
+	memcpy(copy, c->a, c->len * sizeof(*copy));
+	qsort(copy, c->len, sizeof(*copy), slot_cmp);
+	for (size_t i = 0; i < c->len; i++)
+		h = hash_step(h, copy[i].deadline);
+	free(copy);
+	return h;
+}
+
+static bool heap_empty(void *p)
+{
+	return ((struct heap_ctx *)p)->len == 0;
+}
+
 static uint64_t heap_min(void *p)
 {
 	return ((struct heap_ctx *)p)->a[0].deadline;
@@ -604,65 +1100,301 @@ static void heap_teardown(void *p)
 struct impl {
 	const char *name;
 	void *(*setup)(size_t n, enum pattern pat, uint64_t seed);
-	void (*run)(void *ctx, uint64_t ops);
+	void (*fill)(void *ctx);              /* (a), (b): fill from ctx rng */
+	void (*run)(void *ctx, uint64_t ops); /* (a), (b): steady ops */
+	void (*load)(void *ctx, const struct bkey *keys); /* empty, set keys */
+	void (*build)(void *ctx);             /* insert entities 0..n-1 */
+	void (*erase)(void *ctx, const uint32_t *perm); /* erase all */
+	uint64_t (*pop)(void *ctx);           /* drain by minimum: hash */
+	uint64_t (*inorder)(void *ctx);       /* untimed: in-order hash */
+	bool (*empty)(void *ctx);
 	uint64_t (*min)(void *ctx);
 	void (*teardown)(void *ctx);
 };
 
 static const struct impl impls[] = {
-	{ "ours", our_setup, our_run, our_min, our_teardown },
+	{ "ours", our_setup, our_fill, our_run, our_load, our_build,
+	  our_erase, our_pop, our_inorder, our_empty, our_min, our_teardown },
+	{ "kern", kern_setup, kern_fill, kern_run, kern_load, kern_build,
+	  kern_erase, kern_pop, kern_inorder, kern_empty, kern_min,
+	  kern_teardown },
 #ifdef HAVE_LIBBSD_TREE
-	{ "libbsd", bsd_setup, bsd_run, bsd_min, bsd_teardown },
+	{ "libbsd", bsd_setup, bsd_fill, bsd_run, bsd_load, bsd_build,
+	  bsd_erase, bsd_pop, bsd_inorder, bsd_empty, bsd_min, bsd_teardown },
 #endif
-	{ "tsearch", ts_setup, ts_run, ts_min_deadline, ts_teardown },
-	{ "heap", heap_setup, heap_run, heap_min, heap_teardown },
+	{ "tsearch", ts_setup, ts_fill, ts_run, ts_load, ts_build, ts_erase,
+	  ts_pop, ts_inorder, ts_empty, ts_min_deadline, ts_teardown },
+	{ "heap", heap_setup, heap_fill, heap_run, heap_load, heap_build,
+	  heap_erase_all, heap_pop, heap_inorder, heap_empty, heap_min,
+	  heap_teardown },
 };
 #define NIMPL (sizeof(impls) / sizeof(impls[0]))
 
-static uint64_t checksum_of(void *ctx)
+/* ------------------------------------------------------------------------ */
+/* Rounds of build, erase and pop: keys and orders drawn by the driver.      */
+
+/* Keys and erase order of one round, the same for every implementation. */
+struct round {
+	size_t n;
+	struct bkey *keys;
+	uint32_t *perm;
+};
+
+static void round_draw(struct round *r, enum pattern pat, uint64_t seed)
 {
-	/* run_state is the first member of every context. */
-	return ((struct run_state *)ctx)->checksum;
+	struct rng g = { seed };
+	uint64_t d = rnd_deadline(&g);
+
+	for (size_t i = 0; i < r->n; i++) {
+		/* Ordered keys: random gaps below 2^20 from a random start. */
+		if (pat == PAT_BUILD_ASC)
+			d += 1 + (rng_next(&g) >> 44);
+		else if (pat == PAT_BUILD_DESC)
+			d -= 1 + (rng_next(&g) >> 44);
+		else
+			d = rnd_deadline(&g);
+		r->keys[i].deadline = d;
+		r->keys[i].seq = i + 1;
+		r->perm[i] = (uint32_t)i;
+	}
+	for (size_t i = r->n; i > 1; i--) { /* Fisher-Yates */
+		size_t j = (size_t)rng_below(&g, i);
+		uint32_t t = r->perm[i - 1];
+
+		r->perm[i - 1] = r->perm[j];
+		r->perm[j] = t;
+	}
 }
 
-static uint64_t ops_for(size_t n)
+/* Seed of round @p k of repetition @p rep (rep -1 is the warm-up). */
+static uint64_t round_seed(uint64_t seed, enum pattern pat, int rep,
+			   size_t k)
 {
-	if (n <= 1024)
+	if (pat == PAT_BUILD_REP)
+		rep = 0, k = 0;
+	return seed ^ ((uint64_t)(rep + 2) << 40) ^
+	       ((uint64_t)k * UINT64_C(0x9e3779b97f4a7c15));
+}
+
+/* Result of one implementation's rounds, for the cross-checks. */
+struct round_result {
+	uint64_t hash; /* build: in-order hash; pop: drain hash; of all rounds */
+	bool all_empty;
+};
+
+/*
+ * Run one round of @p pat on @p ctx with the keys and order in @p r;
+ * returns the timed nanoseconds (the clock reading minus @p clock_ns).
+ */
+static double run_round(const struct impl *im, void *ctx, enum pattern pat,
+			const struct round *r, double clock_ns,
+			struct round_result *res)
+{
+	double t0, t1;
+
+	im->load(ctx, r->keys);
+	if (pat_is_build(pat)) {
+		t0 = now_ns();
+		im->build(ctx);
+		t1 = now_ns();
+		res->hash = hash_step(res->hash, im->inorder(ctx));
+	} else {
+		im->build(ctx);
+		t0 = now_ns();
+		if (pat == PAT_ERASE) {
+			im->erase(ctx, r->perm);
+			t1 = now_ns();
+		} else {
+			uint64_t h = im->pop(ctx);
+
+			t1 = now_ns();
+			res->hash = hash_step(res->hash, h);
+		}
+		if (!im->empty(ctx))
+			res->all_empty = false;
+	}
+	return t1 - t0 - clock_ns;
+}
+
+static uint64_t ops_for(size_t n, enum pattern pat)
+{
+	if (pat > PAT_B)
+		return n >= 200000 ? n : (200000 / n) * n;
+	if (n <= 16384)
 		return 200000;
 	if (n <= 65536)
 		return 100000;
 	return 30000;
 }
 
-static int run_fixed(uint64_t ops, const char *impl, const char *pat,
+/* Median cost of one now_ns() reading, subtracted from each timed round. */
+static double clock_cost(void)
+{
+	double v[101];
+
+	for (int i = 0; i < 101; i++) {
+		double t0 = now_ns(), t1;
+
+		for (int k = 0; k < 99; k++)
+			(void)now_ns();
+		t1 = now_ns();
+		v[i] = (t1 - t0) / 100;
+	}
+	return median(v, 101);
+}
+
+static int run_fixed(uint64_t ops, const char *impl, enum pattern pat,
 		     size_t n, uint64_t seed)
 {
 	for (size_t i = 0; i < NIMPL; i++) {
+		const struct impl *im = &impls[i];
 		void *ctx;
 
-		if (strcmp(impls[i].name, impl) != 0)
+		if (strcmp(im->name, impl) != 0)
 			continue;
-		ctx = impls[i].setup(n, pat[0] == 'b' ? PAT_B : PAT_A, seed);
-		impls[i].run(ctx, ops);
-		printf("%s pattern %s n %zu ops %" PRIu64 " checksum %016" PRIx64
-		       " min %016" PRIx64 "\n",
-		       impl, pat, n, ops, checksum_of(ctx), impls[i].min(ctx));
-		impls[i].teardown(ctx);
+		ctx = im->setup(n, pat, seed);
+		if (pat <= PAT_B) {
+			im->fill(ctx);
+			im->run(ctx, ops);
+			printf("%s pattern %s n %zu ops %" PRIu64
+			       " checksum %016" PRIx64 " min %016" PRIx64 "\n",
+			       impl, pattern_names[pat], n, ops,
+			       ((struct run_state *)ctx)->checksum,
+			       im->min(ctx));
+		} else {
+			struct round r = { n, xcalloc(n, sizeof(*r.keys)),
+					   xcalloc(n, sizeof(*r.perm)) };
+			struct round_result res = { 0, true };
+			size_t rounds = (size_t)(ops / n);
+
+			for (size_t k = 0; k < rounds; k++) {
+				round_draw(&r, pat, round_seed(seed, pat, 0, k));
+				run_round(im, ctx, pat, &r, 0, &res);
+			}
+			printf("%s pattern %s n %zu ops %zu checksum %016" PRIx64
+			       "%s\n",
+			       impl, pattern_names[pat], n, rounds * n,
+			       res.hash,
+			       pat_is_build(pat) || res.all_empty
+				       ? "" : " NOT EMPTY");
+			free(r.keys);
+			free(r.perm);
+		}
+		im->teardown(ctx);
 		return 0;
 	}
 	fprintf(stderr, "unknown --impl %s\n", impl);
 	return 2;
 }
 
-static const size_t sizes[] = { 16, 64, 1024, 65536, 1048576 };
+/* Ops per timed chunk of (a) and (b). */
+#define STEADY_CHUNK 10000
+
+/*
+ * One table row: every implementation on one pattern and size. The
+ * implementations take turns chunk by chunk (STEADY_CHUNK ops of (a) or
+ * (b), one round of the others), so a burst of load from elsewhere on the
+ * machine lands on one chunk of one of them, and the median of all chunks
+ * leaves it out.
+ */
+static int run_row(enum pattern pat, size_t n, int reps, uint64_t seed,
+		   double clock_ns)
+{
+	void *ctx[NIMPL];
+	double *t[NIMPL], med[NIMPL];
+	struct round_result res[NIMPL];
+	uint64_t ops = ops_for(n, pat);
+	uint64_t chunk = pat <= PAT_B ? STEADY_CHUNK : n;
+	size_t chunks = (size_t)(ops / chunk), samples = 0;
+	struct round r = { n, NULL, NULL };
+	int mismatches = 0;
+
+	if (pat > PAT_B) {
+		r.keys = xcalloc(n, sizeof(*r.keys));
+		r.perm = xcalloc(n, sizeof(*r.perm));
+	}
+	for (size_t i = 0; i < NIMPL; i++) {
+		ctx[i] = impls[i].setup(n, pat, seed);
+		if (pat <= PAT_B)
+			impls[i].fill(ctx[i]);
+		res[i] = (struct round_result){ 0, true };
+		t[i] = xcalloc((size_t)reps * chunks, sizeof(double));
+	}
+	for (int rep = -1; rep < reps; rep++) {
+		for (size_t k = 0; k < chunks; k++) {
+			for (size_t i = 0; i < NIMPL; i++) {
+				double ns;
+
+				if (pat <= PAT_B) {
+					double t0 = now_ns();
+
+					impls[i].run(ctx[i], chunk);
+					ns = now_ns() - t0 - clock_ns;
+				} else {
+					round_draw(&r, pat,
+						   round_seed(seed, pat, rep, k));
+					ns = run_round(&impls[i], ctx[i], pat,
+						       &r, clock_ns, &res[i]);
+				}
+				if (rep >= 0)
+					t[i][samples] = ns / (double)chunk;
+			}
+			if (rep >= 0)
+				samples++;
+		}
+	}
+	for (size_t i = 0; i < NIMPL; i++) {
+		bool same;
+
+		med[i] = median(t[i], (int)samples);
+		if (pat <= PAT_B)
+			same = ((struct run_state *)ctx[i])->checksum ==
+				       ((struct run_state *)ctx[0])->checksum &&
+			       impls[i].min(ctx[i]) == impls[0].min(ctx[0]);
+		else
+			same = res[i].hash == res[0].hash && res[i].all_empty;
+		if (!same) {
+			fprintf(stderr,
+				"MISMATCH: %s disagrees with ours at n=%zu "
+				"pattern %s\n",
+				impls[i].name, n, pattern_names[pat]);
+			mismatches++;
+		}
+	}
+	for (size_t i = 0; i < NIMPL; i++) {
+		impls[i].teardown(ctx[i]);
+		free(t[i]);
+	}
+	free(r.keys);
+	free(r.perm);
+	printf("%-10s %8zu", pattern_names[pat], n);
+	for (size_t i = 0; i < NIMPL; i++)
+		printf(" %8.1f", med[i]);
+	for (size_t i = 1; i < NIMPL; i++)
+		printf(" %7.2fx", med[0] / med[i]);
+	printf("\n");
+	fflush(stdout);
+	return mismatches;
+}
+
+static const size_t sizes[] = { 64, 1024, 16384, 1048576 };
+
+static int parse_pattern(const char *s)
+{
+	for (int p = 0; p < PAT_COUNT; p++)
+		if (!strcmp(s, pattern_names[p]))
+			return p;
+	return -1;
+}
 
 int main(int argc, char **argv)
 {
 	size_t max_n = 1048576, fixed_n = 1024;
 	uint64_t seed = 0x0edf5eedULL, fixed_ops = 0;
-	int reps = 5;
-	const char *fixed_impl = NULL, *fixed_pat = "a";
+	int reps = 5, fixed_pat = PAT_A, only_pat = -1;
+	const char *fixed_impl = NULL;
 	int mismatches = 0;
+	double clock_ns;
 
 	for (int i = 1; i < argc; i += 2) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -671,101 +1403,83 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s needs a value\n", a);
 			return 2;
 		}
-		if (!strcmp(a, "--max-n"))
+		if (!strcmp(a, "--max-n")) {
 			max_n = strtoull(v, NULL, 0);
-		else if (!strcmp(a, "--reps"))
+		} else if (!strcmp(a, "--reps")) {
 			reps = atoi(v);
-		else if (!strcmp(a, "--seed"))
+		} else if (!strcmp(a, "--seed")) {
 			seed = strtoull(v, NULL, 0);
-		else if (!strcmp(a, "--ops"))
+		} else if (!strcmp(a, "--ops")) {
 			fixed_ops = strtoull(v, NULL, 0);
-		else if (!strcmp(a, "--impl"))
+		} else if (!strcmp(a, "--impl")) {
 			fixed_impl = v;
-		else if (!strcmp(a, "--pattern"))
-			fixed_pat = v;
-		else if (!strcmp(a, "--n"))
+		} else if (!strcmp(a, "--pattern")) {
+			fixed_pat = only_pat = parse_pattern(v);
+			if (fixed_pat < 0) {
+				fprintf(stderr, "unknown --pattern %s (a, b, "
+					"build, build-asc, build-desc, "
+					"build-rep, erase or pop)\n", v);
+				return 2;
+			}
+		} else if (!strcmp(a, "--n")) {
 			fixed_n = strtoull(v, NULL, 0);
-		else {
+		} else {
 			fprintf(stderr, "unknown option %s\n", a);
 			return 2;
 		}
 	}
+	if (fixed_n < 1 || fixed_n > UINT32_MAX) {
+		fprintf(stderr, "--n %zu out of range [1, 2^32)\n", fixed_n);
+		return 2;
+	}
 	if (fixed_impl)
-		return run_fixed(fixed_ops, fixed_impl, fixed_pat, fixed_n,
-				 seed);
-	if (reps < 1 || reps > 99)
-		reps = 5;
+		return run_fixed(fixed_ops, fixed_impl, (enum pattern)fixed_pat,
+				 fixed_n, seed);
+	if (reps < 1 || reps > 99) {
+		fprintf(stderr, "--reps %d out of range [1, 99]\n", reps);
+		return 2;
+	}
 
-	printf("EDF runqueue pattern, one op = erase + insert; median of %d "
-	       "runs (after one warm-up), seed 0x%" PRIx64 "\n"
-	       "(a) pop earliest, deadline += period; (b) erase random, new "
-	       "random deadline\n\n",
-	       reps, seed);
-	printf("%8s %3s %9s", "n", "pat", "ours");
-	for (size_t i = 1; i < NIMPL; i++)
-		printf(" %9s", impls[i].name);
+	clock_ns = clock_cost();
+	printf("red-black tree patterns (EDF runqueue); median of %d runs "
+	       "(after one warm-up), seed 0x%" PRIx64 "\n"
+	       "a: pop earliest + reinsert at deadline + period; b: erase "
+	       "random + reinsert (op = erase + insert)\n"
+	       "build: insert n from empty; erase: drain in random order; "
+	       "pop: drain by earliest (op = one insert or erase)\n"
+	       "build/erase/pop rounds are timed one by one, less the clock's "
+	       "own %.1f ns per reading\n\n",
+	       reps, seed, clock_ns);
+	printf("%-10s %8s", "pattern", "n");
+	for (size_t i = 0; i < NIMPL; i++)
+		printf(" %8s", impls[i].name);
 	for (size_t i = 1; i < NIMPL; i++) {
 		char h[32];
 
 		snprintf(h, sizeof(h), "/%s", impls[i].name);
 		printf(" %8s", h);
 	}
-	printf("\n%8s %3s %9s", "", "", "ns/op");
-	for (size_t i = 1; i < NIMPL; i++)
-		printf(" %9s", "ns/op");
+	printf("\n%-10s %8s", "", "");
+	for (size_t i = 0; i < NIMPL; i++)
+		printf(" %8s", "ns/op");
 	printf("\n");
 
-	for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
-		size_t n = sizes[si];
-
-		if (n > max_n)
-			break;
-		for (int pat = PAT_A; pat <= PAT_B; pat++) {
-			void *ctx[NIMPL];
-			double t[NIMPL][100], med[NIMPL];
-			uint64_t ops = ops_for(n);
-
-			for (size_t i = 0; i < NIMPL; i++)
-				ctx[i] = impls[i].setup(n, (enum pattern)pat,
-							seed);
-			/* Interleave the implementations, rep by rep. */
-			for (int r = -1; r < reps; r++) {
-				for (size_t i = 0; i < NIMPL; i++) {
-					double t0 = now_ns();
-
-					impls[i].run(ctx[i], ops);
-					if (r >= 0)
-						t[i][r] = (now_ns() - t0) /
-							  (double)ops;
-				}
-			}
-			for (size_t i = 0; i < NIMPL; i++) {
-				qsort(t[i], (size_t)reps, sizeof(double),
-				      cmp_double);
-				med[i] = t[i][reps / 2];
-				if (checksum_of(ctx[i]) != checksum_of(ctx[0]) ||
-				    impls[i].min(ctx[i]) != impls[0].min(ctx[0])) {
-					fprintf(stderr,
-						"MISMATCH: %s disagrees with "
-						"ours at n=%zu pattern %c\n",
-						impls[i].name, n, 'a' + pat);
-					mismatches++;
-				}
-			}
-			for (size_t i = 0; i < NIMPL; i++)
-				impls[i].teardown(ctx[i]);
-			printf("%8zu %3c %9.1f", n, 'a' + pat, med[0]);
-			for (size_t i = 1; i < NIMPL; i++)
-				printf(" %9.1f", med[i]);
-			for (size_t i = 1; i < NIMPL; i++)
-				printf(" %7.2fx", med[0] / med[i]);
-			printf("\n");
-			fflush(stdout);
+	for (int pat = 0; pat < PAT_COUNT; pat++) {
+		if (only_pat >= 0 && pat != only_pat)
+			continue;
+		for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]);
+		     si++) {
+			if (sizes[si] > max_n)
+				break;
+			mismatches += run_row((enum pattern)pat, sizes[si],
+					      reps, seed, clock_ns);
 		}
 	}
-	printf("\nns/op: median wall time per erase+insert; /peer: ours "
-	       "divided by the peer (< 1 = ours faster).\n"
-	       "tsearch (a) finds the minimum with twalk() + longjmp "
-	       "(O(depth)); libbsd (a) uses RB_MIN.\n");
+	printf("\nns/op: median wall time per op; /peer: ours divided by the "
+	       "peer (< 1 = ours faster).\n"
+	       "kern: Linux lib/rbtree.c's algorithm (bench/krbtree.h). "
+	       "tsearch finds the minimum with twalk() + longjmp "
+	       "(O(depth));\nlibbsd (a) uses RB_MIN, its pop one RB_MIN then "
+	       "RB_NEXT.\n");
 	return mismatches ? 1 : 0;
 }

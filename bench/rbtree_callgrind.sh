@@ -1,23 +1,28 @@
 #!/bin/sh
-# Instructions per operation of the EDF runqueue benchmark, from callgrind
-# (stable where hardware counters are missing). Each implementation runs
-# twice with different operation counts from the same seed; the difference
-# of the two instruction totals, divided by the difference of the counts,
-# leaves out start-up and the fill phase.
+# Per-operation counts of the red-black tree benchmark from callgrind (stable
+# where hardware counters are missing): instructions, conditional and
+# indirect branch mispredictions of callgrind's branch simulator
+# (--branch-sim=yes: a model predictor, not this CPU's) and L1 data misses
+# of its cache simulator (--cache-sim=yes: reads + writes). Only the timed
+# function of each implementation and pattern is counted
+# (--toggle-collect: IMPL_run for a and b, IMPL_build, IMPL_erase, IMPL_pop
+# for the others), so drawing keys, emptying and refilling the trees stay
+# out; the counts are divided by the operations run.
 #
 # usage: bench/rbtree_callgrind.sh [build-dir] [patterns] [sizes]
 #   build-dir  holds bench/bench_rbtree (default build/release)
-#   patterns   default "a b"
+#   patterns   default "a b build erase pop"
 #   sizes      default "64 1024"
+# environment: OPS (default 200000), IMPLS (default "ours kern libbsd
+# tsearch heap").
 set -eu
 
 build=${1:-build/release}
-patterns=${2:-a b}
+patterns=${2:-a b build erase pop}
 sizes=${3:-64 1024}
 bin=$build/bench/bench_rbtree
-ops1=${OPS1:-20000}
-ops2=${OPS2:-120000}
-impls=${IMPLS:-ours libbsd tsearch heap}
+ops=${OPS:-200000}
+impls=${IMPLS:-ours kern libbsd tsearch heap}
 
 if [ ! -x "$bin" ]; then
 	echo "rbtree_callgrind: $bin not built" >&2
@@ -31,10 +36,23 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# Total instructions executed by one run.
-instr() {
-	if ! valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
-		"$bin" --ops "$1" --impl "$2" --pattern "$3" --n "$4" \
+# The timed function of implementation $1 on pattern $2.
+timed_fn() {
+	fn=$1
+	case $fn in tsearch) fn=ts ;; ours) fn=our ;; libbsd) fn=bsd ;; esac
+	case $2 in
+	a | b) echo "${fn}_run" ;;
+	erase) [ "$fn" = heap ] && echo heap_erase_all || echo "${fn}_erase" ;;
+	*) echo "${fn}_$2" ;;
+	esac
+}
+
+# "Ir Bcm+Bim D1mr+D1mw ops" of one run, or "-" when the peer is missing.
+counts() {
+	if ! valgrind --tool=callgrind --branch-sim=yes --cache-sim=yes \
+		--toggle-collect="$(timed_fn "$1" "$2")" \
+		--callgrind-out-file="$tmp/cg.out" \
+		"$bin" --ops "$ops" --impl "$1" --pattern "$2" --n "$3" \
 		>"$tmp/stdout" 2>"$tmp/stderr"; then
 		if grep -q 'unknown --impl' "$tmp/stderr"; then
 			echo "-" # peer not compiled in (e.g. no libbsd)
@@ -43,42 +61,46 @@ instr() {
 		cat "$tmp/stderr" >&2
 		exit 1
 	fi
-	sed -n 's/^summary: *\([0-9]*\).*/\1/p; s/^totals: *\([0-9]*\).*/\1/p' \
-		"$tmp/cg.out" | head -n 1
+	ran=$(sed -n 's/.* ops \([0-9]*\) .*/\1/p' "$tmp/stdout")
+	awk -v ran="$ran" '
+		/^events:/ { for (i = 2; i <= NF; i++) ev[$i] = i - 1 }
+		/^(summary|totals):/ {
+			split($0, f, " ")
+			for (k in ev) v[k] = f[ev[k] + 1]
+			printf "%.1f %.2f %.2f\n", v["Ir"] / ran,
+				(v["Bcm"] + v["Bim"]) / ran,
+				(v["D1mr"] + v["D1mw"]) / ran
+			exit
+		}' "$tmp/cg.out"
 }
 
-printf 'callgrind instructions per op (erase + insert), ops %s - %s\n\n' \
-	"$ops1" "$ops2"
-printf '%8s %3s' n pat
-for i in $impls; do printf ' %9s' "$i"; done
-for i in $impls; do [ "$i" = ours ] || printf ' %8s' "/$i"; done
-printf '\n'
+printf 'callgrind per op: Ir instructions / mispredicted branches (cond.+ind.) / D1 misses (rd+wr)\n'
+printf 'ops %s per run (whole rounds of n in build, erase, pop)\n\n' "$ops"
+printf '%-6s %8s' pattern n
+for i in $impls; do printf ' %22s' "$i"; done
+printf ' %9s\n' "Ir/kern"
 
-for n in $sizes; do
-	for p in $patterns; do
-		line=$(printf '%8s %3s' "$n" "$p")
-		ratios=""
+for p in $patterns; do
+	for n in $sizes; do
+		line=$(printf '%-6s %8s' "$p" "$n")
 		ours=""
+		kern=""
 		for i in $impls; do
-			a=$(instr "$ops1" "$i" "$p" "$n")
-			b=$(instr "$ops2" "$i" "$p" "$n")
-			if [ "$a" = "-" ] || [ "$b" = "-" ]; then
-				line="$line$(printf ' %9s' n/a)"
-				[ "$i" = ours ] || ratios="$ratios$(printf ' %8s' n/a)"
+			c=$(counts "$i" "$p" "$n")
+			if [ "$c" = "-" ]; then
+				line="$line$(printf ' %22s' n/a)"
 				continue
 			fi
-			per=$(awk -v a="$a" -v b="$b" -v o1="$ops1" -v o2="$ops2" \
-				'BEGIN { printf "%.1f", (b - a) / (o2 - o1) }')
-			line="$line$(printf ' %9s' "$per")"
-			if [ "$i" = ours ]; then
-				ours=$per
-			else
-				r=$(awk -v o="$ours" -v p="$per" \
-					'BEGIN { printf "%.2fx", o / p }')
-				ratios="$ratios$(printf ' %8s' "$r")"
-			fi
+			set -- $c
+			line="$line$(printf ' %8s/%6s/%6s' "$1" "$2" "$3")"
+			[ "$i" = ours ] && ours=$1
+			[ "$i" = kern ] && kern=$1
 		done
-		printf '%s%s\n' "$line" "$ratios"
+		r=n/a
+		if [ -n "$ours" ] && [ -n "$kern" ]; then
+			r=$(awk -v o="$ours" -v k="$kern" \
+				'BEGIN { printf "%.2fx", o / k }')
+		fi
+		printf '%s %9s\n' "$line" "$r"
 	done
 done
-printf '\n/peer: ours divided by the peer (< 1 = fewer instructions).\n'

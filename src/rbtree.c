@@ -209,11 +209,11 @@ RB_ALWAYS_INLINE void rb_insert_fixup(struct dls_rb_node *node,
 RB_ALWAYS_INLINE struct dls_rb_node *rb_erase_unlink(struct dls_rb_node *node,
 						     struct dls_rb_root *root)
 {
-	struct dls_rb_node *child = node->right, *tmp = node->left;
+	struct dls_rb_node *child = node->right, *left = node->left, *tmp;
 	struct dls_rb_node *parent, *rebalance;
-	uintptr_t pc;
+	uintptr_t pc = node->parent_color;
 
-	if (!tmp) {
+	if (!left) {
 		/*
 		 * Case 1: no left child. If N has a right child, 5) makes it
 		 * a red leaf and N black: the child takes N's place and
@@ -226,7 +226,6 @@ RB_ALWAYS_INLINE struct dls_rb_node *rb_erase_unlink(struct dls_rb_node *node,
 		 *    \
 		 *     c
 		 */
-		pc = node->parent_color;
 		parent = rb_pc_parent(pc);
 		rb_change_child(node, child, parent, root);
 		if (child) {
@@ -237,10 +236,9 @@ RB_ALWAYS_INLINE struct dls_rb_node *rb_erase_unlink(struct dls_rb_node *node,
 		}
 	} else if (!child) {
 		/* Still case 1: only a left child, a red leaf. */
-		pc = node->parent_color;
-		tmp->parent_color = pc;
+		left->parent_color = pc;
 		parent = rb_pc_parent(pc);
-		rb_change_child(node, tmp, parent, root);
+		rb_change_child(node, left, parent, root);
 		rebalance = NULL;
 	} else {
 		struct dls_rb_node *successor = child, *child2;
@@ -287,11 +285,9 @@ RB_ALWAYS_INLINE struct dls_rb_node *rb_erase_unlink(struct dls_rb_node *node,
 			rb_set_parent(child, successor);
 		}
 
-		tmp = node->left;
-		successor->left = tmp;
-		rb_set_parent(tmp, successor);
+		successor->left = left;
+		rb_set_parent(left, successor);
 
-		pc = node->parent_color;
 		rb_change_child(node, successor, rb_pc_parent(pc), root);
 
 		if (child2) {
@@ -549,15 +545,18 @@ bool dls_rb_insert_cached(struct dls_rb_node *node,
 	DLS_ASSERT(root != NULL && node != NULL && less != NULL);
 	DLS_ASSERT(!dls_rb_node_on_tree(node));
 
-	link = &root->rb_root.node;
+	/* A new smallest node goes under the old one (see dls_rb_add_cached). */
+	parent = root->leftmost;
+	if (parent && less(node, parent)) {
+		link = &parent->left;
+	} else {
+		link = &root->rb_root.node;
+		parent = NULL;
+		leftmost = !*link;
+	}
 	while (*link) {
 		parent = *link;
-		if (less(node, parent)) {
-			link = &parent->left;
-		} else {
-			link = &parent->right;
-			leftmost = false;
-		}
+		link = less(node, parent) ? &parent->left : &parent->right;
 	}
 	node->parent_color = (uintptr_t)parent;
 	node->left = node->right = NULL;

@@ -186,24 +186,18 @@ DLS_INLINE struct dls_rb_node *dls_rb__pick(bool left,
 #endif
 
 /*
- * Internal: descend to the empty slot where @p node belongs, after its
- * equals. Both children are loaded before the comparison resolves and one
- * is picked without a branch, so a level costs one dependent load and no
- * mispredicted jump. Sets *parentp (NULL for an empty tree) and *ltp (the
- * last comparison: true when the slot is a left one).
+ * Internal: descend from @p parent (not NULL) to the empty slot where
+ * @p node belongs, after its equals. Both children are loaded before the
+ * comparison resolves and one is picked without a branch, so a level costs
+ * one dependent load and no mispredicted jump. Returns the slot's parent;
+ * *ltp is the last comparison (true when the slot is a left one).
  */
-DLS_INLINE struct dls_rb_node **
-dls_rb__find_slot(const struct dls_rb_node *node, struct dls_rb_root *root,
-		  dls_rb_less_fn less, struct dls_rb_node **parentp, bool *ltp)
+DLS_INLINE struct dls_rb_node *dls_rb__descend(const struct dls_rb_node *node,
+					       struct dls_rb_node *parent,
+					       dls_rb_less_fn less, bool *ltp)
 {
-	struct dls_rb_node *parent = root->node;
 	bool lt;
 
-	if (!parent) {
-		*parentp = NULL;
-		*ltp = true;
-		return &root->node;
-	}
 	for (;;) {
 		struct dls_rb_node *next;
 
@@ -213,9 +207,29 @@ dls_rb__find_slot(const struct dls_rb_node *node, struct dls_rb_root *root,
 			break;
 		parent = next;
 	}
-	*parentp = parent;
 	*ltp = lt;
-	return dls_rb__slot(parent, lt);
+	return parent;
+}
+
+/*
+ * Internal: the empty slot where @p node belongs in @p root, after its
+ * equals. Sets *parentp (NULL for an empty tree) and *ltp (true when the
+ * slot is a left one).
+ */
+DLS_INLINE struct dls_rb_node **
+dls_rb__find_slot(const struct dls_rb_node *node, struct dls_rb_root *root,
+		  dls_rb_less_fn less, struct dls_rb_node **parentp, bool *ltp)
+{
+	struct dls_rb_node *parent = root->node;
+
+	if (!parent) {
+		*parentp = NULL;
+		*ltp = true;
+		return &root->node;
+	}
+	parent = dls_rb__descend(node, parent, less, ltp);
+	*parentp = parent;
+	return dls_rb__slot(parent, *ltp);
 }
 /** @endcond */
 
@@ -291,6 +305,10 @@ DLS_INLINE void dls_rb_add(struct dls_rb_node *node, struct dls_rb_root *root,
 
 /**
  * @brief Insert a node into a cached tree, ordered by @p less, after equals.
+ *
+ * A node that sorts before the leftmost one is linked under it at once
+ * (one comparison); any other descends from the root without branching on
+ * the comparisons. Inline so that a constant @p less is inlined.
  * @param[in,out] node the node, off any tree (checked when the includer
  *                defines DLSCHED_ENABLE_ASSERT).
  * @param[in,out] root the tree.
@@ -301,22 +319,35 @@ DLS_INLINE bool dls_rb_add_cached(struct dls_rb_node *node,
 				  struct dls_rb_root_cached *root,
 				  dls_rb_less_fn less)
 {
-	struct dls_rb_node *parent, **link;
-	bool lt, leftmost;
+	struct dls_rb_node *first = root->leftmost, *parent;
+	bool lt;
 
-	link = dls_rb__find_slot(node, &root->rb_root, less, &parent, &lt);
-	/* Only the old leftmost node has a free left slot on the all-left
-	 * path, so no per-level bookkeeping is needed. */
-	leftmost = !parent || (lt & (parent == root->leftmost));
-	dls_rb_link_node(node, parent, link);
-	if (parent && (parent->parent_color & 1)) {
-		/* Under a black parent the new red leaf breaks no rule. */
-		if (leftmost)
-			root->leftmost = node;
-	} else {
-		dls_rb_insert_color_cached(node, root, leftmost);
+	if (!first) {
+		/* The empty tree: the node becomes the black root. */
+		dls_rb_link_node(node, NULL, &root->rb_root.node);
+		node->parent_color = 1;
+		root->leftmost = node;
+		return true;
 	}
-	return leftmost;
+	if (less(node, first)) {
+		/*
+		 * A new smallest node: the descent would take the all-left
+		 * path to the old leftmost node's free left slot, so go
+		 * there at once.
+		 */
+		dls_rb_link_node(node, first, &first->left);
+		root->leftmost = node;
+		if (!(first->parent_color & 1))
+			dls_rb_insert_color(node, &root->rb_root);
+		return true;
+	}
+	/* Not below the leftmost node, so the slot is not the leftmost. */
+	parent = dls_rb__descend(node, root->rb_root.node, less, &lt);
+	dls_rb_link_node(node, parent, dls_rb__slot(parent, lt));
+	/* Under a black parent the new red leaf breaks no rule. */
+	if (!(parent->parent_color & 1))
+		dls_rb_insert_color(node, &root->rb_root);
+	return false;
 }
 
 /**
