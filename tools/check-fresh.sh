@@ -20,7 +20,7 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 1
 fi
 if ! command -v debootstrap >/dev/null 2>&1; then
-	apt-get update -qq
+	"$top/tools/apt-update.sh" check-fresh
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap
 fi
 

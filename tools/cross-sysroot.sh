@@ -6,6 +6,7 @@
 set -eu
 arch=$1
 dir=$2
+top=$(cd "$(dirname "$0")/.." && pwd)
 stamp="$dir/.complete"
 [ -f "$stamp" ] && exit 0
 
@@ -15,7 +16,7 @@ if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
 		exit 1
 	fi
 	dpkg --add-architecture "$arch"
-	apt-get update -qq
+	"$top/tools/apt-update.sh" cross-sysroot
 fi
 
 tmp="$dir.debs"
@@ -25,7 +26,7 @@ mkdir -p "$tmp" "$dir"
 	cd "$tmp"
 	if ! apt-get download -qq "libcunit1:$arch" "libcunit1-dev:$arch" \
 		"libatomic-ops-dev:$arch" 2>/dev/null; then
-		[ "$(id -u)" -eq 0 ] && apt-get update -qq
+		[ "$(id -u)" -eq 0 ] && "$top/tools/apt-update.sh" cross-sysroot
 		apt-get download -qq "libcunit1:$arch" "libcunit1-dev:$arch" \
 			"libatomic-ops-dev:$arch"
 	fi

@@ -50,18 +50,7 @@ if [ -n "$missing" ] && [ "$mode" != --verify ]; then
 	if [ "$(id -u)" -eq 0 ]; then
 		echo "install-deps: installing:$missing"
 		export DEBIAN_FRONTEND=noninteractive
-		# A mirror caught mid-sync fails an index ("File has unexpected
-		# size"); that passes within seconds, so try again before failing.
-		tries=0
-		until apt-get update -qq; do
-			tries=$((tries + 1))
-			if [ "$tries" -ge 4 ]; then
-				echo "install-deps: apt-get update failed $tries times" >&2
-				exit 1
-			fi
-			echo "install-deps: apt-get update failed; trying again in $((tries * 15)) s" >&2
-			sleep $((tries * 15))
-		done
+		"$(dirname "$0")/apt-update.sh" install-deps
 		# shellcheck disable=SC2086
 		apt-get install -y -qq --no-install-recommends $missing
 	else
