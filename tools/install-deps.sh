@@ -4,6 +4,7 @@
 #   tools/install-deps.sh --cross  also the cross compilers, their C
 #                                  libraries and qemu-user
 #   tools/install-deps.sh --fuzz   also clang's libFuzzer runtime
+#   tools/install-deps.sh --mpi    also Open MPI (dlsim-mpi, make check-mpi)
 #   tools/install-deps.sh --verify prove the base set only, install nothing
 # As root it runs apt-get; otherwise it prints the one command to run.
 #
@@ -17,8 +18,8 @@ set -eu
 
 mode=${1:-}
 case "$mode" in
-"" | --cross | --fuzz | --verify) ;;
-*) echo "install-deps: unknown option '$mode' (--cross, --fuzz or --verify)" >&2; exit 64 ;;
+"" | --cross | --fuzz | --mpi | --verify) ;;
+*) echo "install-deps: unknown option '$mode' (--cross, --fuzz, --mpi or --verify)" >&2; exit 64 ;;
 esac
 
 # The test build, the clang build, sanitizers (gcc's runtimes come with
@@ -27,9 +28,13 @@ esac
 PKGS="cmake make gcc libc6-dev clang libcunit1-dev libatomic-ops-dev doxygen libbsd-dev pkg-config valgrind"
 CROSS="gcc-i686-linux-gnu libc6-dev-i386-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-arm-none-eabi binutils-arm-none-eabi qemu-user"
 FUZZ="libclang-rt-dev"
+# Open MPI: mpicc and mpirun (openmpi-bin), the headers and libraries
+# (libopenmpi-dev); the build finds them with find_package(MPI).
+MPI="openmpi-bin libopenmpi-dev"
 case "$mode" in
 --cross) PKGS="$PKGS $CROSS" ;;
 --fuzz) PKGS="$PKGS $FUZZ" ;;
+--mpi) PKGS="$PKGS $MPI" ;;
 esac
 
 missing=""
@@ -110,6 +115,20 @@ if [ "$mode" = --fuzz ]; then
 	printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' >"$tmp/f.c"
 	clang -fsanitize=fuzzer,address,undefined "$tmp/f.c" -o "$tmp/f" >"$tmp/log" 2>&1 ||
 		fail "linking a libFuzzer target with clang" "libclang-rt-dev (clang's runtime)" "$tmp/log"
+fi
+
+if [ "$mode" = --mpi ]; then
+	# Two ranks, each answering with its rank: mpicc compiles and links,
+	# mpirun starts both (as root it needs --allow-run-as-root; on a
+	# machine with one core, --oversubscribe).
+	printf '#include <mpi.h>\n#include <stdio.h>\nint main(int argc, char **argv) { int r, n; MPI_Init(&argc, &argv); MPI_Comm_rank(MPI_COMM_WORLD, &r); MPI_Comm_size(MPI_COMM_WORLD, &n); printf("rank %%d of %%d\\n", r, n); return MPI_Finalize(); }\n' >"$tmp/mpi.c"
+	if mpicc "$tmp/mpi.c" -o "$tmp/mpi" >"$tmp/log" 2>&1; then
+		out=$(mpirun --allow-run-as-root --oversubscribe -n 2 "$tmp/mpi" 2>"$tmp/log" | sort | tr '\n' ' ')
+		[ "$out" = "rank 0 of 2 rank 1 of 2 " ] ||
+			fail "running two MPI ranks with mpirun (got: '$out')" "openmpi-bin" "$tmp/log"
+	else
+		fail "compiling and linking an MPI program with mpicc" "libopenmpi-dev openmpi-bin" "$tmp/log"
+	fi
 fi
 
 if [ "$failed" -ne 0 ]; then
