@@ -2,14 +2,14 @@
 #   make demo    install what is missing, build, run the main job
 #   make check   install what is missing, build, run every test
 # Long runs that CI also calls: check-asan, check-tsan, check-stress,
-# check-cross, check-install, docs. See README.md.
+# check-cross, check-install, check-mpi, docs. See README.md.
 
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD   ?= build
 CMAKE   ?= cmake
 CTEST   ?= ctest
 
-.PHONY: all deps deps-cross deps-fuzz deps-qemu check-qemu demo check check-asan check-tsan check-clang \
+.PHONY: all deps deps-cross deps-fuzz deps-qemu check-qemu deps-mpi check-mpi demo check check-asan check-tsan check-clang \
         check-cross check-install check-freestanding check-fuzz check-stress check-fresh check-all \
         docs bench clean check-rtapp
 
@@ -26,6 +26,9 @@ deps-fuzz:
 
 deps-qemu:
 	@tools/install-deps.sh --qemu
+
+deps-mpi:
+	@tools/install-deps.sh --mpi
 
 $(BUILD)/release/CMakeCache.txt:
 	$(CMAKE) -S . -B $(BUILD)/release -DCMAKE_BUILD_TYPE=Release
@@ -82,6 +85,16 @@ check-stress: deps
 	  -DDLSCHED_SANITIZE=thread -DDLSCHED_BUILD_BENCH=OFF
 	$(CMAKE) --build $(BUILD)/tsan -j$(JOBS) --target test_posix_smp
 	DLS_STRESS_SECONDS=$${STRESS_SECONDS:-12} $(BUILD)/tsan/tests/test_posix_smp
+
+# dlsim-mpi (Open MPI from tools/install-deps.sh --mpi) against dlsim: a
+# sweep on 1, 3 and 4 ranks gives the bytes of dlsim sweep --jobs 1 and 2;
+# a rank killed or aborting mid-run, or mpirun interrupted, fails the run
+# with no table written (tools/check-mpi.sh).
+check-mpi: deps-mpi
+	$(CMAKE) -S . -B $(BUILD)/check -DCMAKE_BUILD_TYPE=Debug \
+	  -DDLSCHED_ENABLE_ASSERT=ON -DDLSCHED_WERROR=ON
+	$(CMAKE) --build $(BUILD)/check -j$(JOBS) --target dlsim dlsim-mpi
+	tools/check-mpi.sh $(BUILD)
 
 # dlsim on every *.json of an rt-app checkout (make check-rtapp
 # RTAPP_DIR=~/rt-app): a table of file, exit status and verdict; fails if
@@ -142,8 +155,8 @@ bench: deps $(BUILD)/release/CMakeCache.txt
 	$(CMAKE) --build $(BUILD)/release -j$(JOBS)
 	@tools/demo.sh $(BUILD)/release bench
 
-check-all: check check-clang check-asan check-tsan check-stress check-install docs check-fuzz \
-           check-cross check-qemu check-fresh
+check-all: check check-clang check-asan check-tsan check-stress check-install check-mpi docs \
+           check-fuzz check-cross check-qemu check-fresh
 
 clean:
 	rm -rf $(BUILD)

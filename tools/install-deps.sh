@@ -6,6 +6,7 @@
 #   tools/install-deps.sh --fuzz   also clang's libFuzzer runtime
 #   tools/install-deps.sh --qemu   also the bare-metal ARM toolchain, newlib
 #                                  and qemu-system-arm (ports/cortex-m)
+#   tools/install-deps.sh --mpi    also Open MPI (dlsim-mpi, make check-mpi)
 #   tools/install-deps.sh --verify prove the base set only, install nothing
 # As root it runs apt-get; otherwise it prints the one command to run.
 #
@@ -19,8 +20,8 @@ set -eu
 
 mode=${1:-}
 case "$mode" in
-"" | --cross | --fuzz | --qemu | --verify) ;;
-*) echo "install-deps: unknown option '$mode' (--cross, --fuzz, --qemu or --verify)" >&2; exit 64 ;;
+"" | --cross | --fuzz | --qemu | --mpi | --verify) ;;
+*) echo "install-deps: unknown option '$mode' (--cross, --fuzz, --qemu, --mpi or --verify)" >&2; exit 64 ;;
 esac
 
 # The test build, the clang build, sanitizers (gcc's runtimes come with
@@ -33,10 +34,14 @@ FUZZ="libclang-rt-dev"
 # (memcpy, memset; rdimon for the proof below) and the system emulator of
 # the mps2-an385 board.
 QEMU="gcc-arm-none-eabi binutils-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
+# Open MPI: mpicc and mpirun (openmpi-bin), the headers and libraries
+# (libopenmpi-dev); the build finds them with find_package(MPI).
+MPI="openmpi-bin libopenmpi-dev"
 case "$mode" in
 --cross) PKGS="$PKGS $CROSS" ;;
 --fuzz) PKGS="$PKGS $FUZZ" ;;
 --qemu) PKGS="$PKGS $QEMU" ;;
+--mpi) PKGS="$PKGS $MPI" ;;
 esac
 
 missing=""
@@ -137,6 +142,20 @@ if [ "$mode" = --qemu ]; then
 		[ "$st" = 3 ] && [ "$out" = ok ] ||
 			fail "booting it on qemu-system-arm -M mps2-an385 (status $st, output '$out')" \
 				"qemu-system-arm" "$tmp/log"
+	fi
+fi
+
+if [ "$mode" = --mpi ]; then
+	# Two ranks, each answering with its rank: mpicc compiles and links,
+	# mpirun starts both (as root it needs --allow-run-as-root; on a
+	# machine with one core, --oversubscribe).
+	printf '#include <mpi.h>\n#include <stdio.h>\nint main(int argc, char **argv) { int r, n; MPI_Init(&argc, &argv); MPI_Comm_rank(MPI_COMM_WORLD, &r); MPI_Comm_size(MPI_COMM_WORLD, &n); printf("rank %%d of %%d\\n", r, n); return MPI_Finalize(); }\n' >"$tmp/mpi.c"
+	if mpicc "$tmp/mpi.c" -o "$tmp/mpi" >"$tmp/log" 2>&1; then
+		out=$(mpirun --allow-run-as-root --oversubscribe -n 2 "$tmp/mpi" 2>"$tmp/log" | sort | tr '\n' ' ')
+		[ "$out" = "rank 0 of 2 rank 1 of 2 " ] ||
+			fail "running two MPI ranks with mpirun (got: '$out')" "openmpi-bin" "$tmp/log"
+	else
+		fail "compiling and linking an MPI program with mpicc" "libopenmpi-dev openmpi-bin" "$tmp/log"
 	fi
 fi
 

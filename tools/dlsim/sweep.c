@@ -395,29 +395,33 @@ int sweep_run_items(size_t n, int jobs, bool progress, sweep_item_fn fn, void *c
 
 /* ---- generated sweeps ------------------------------------------------------ */
 
+/* The sets this process runs: the k-th of its share is set
+ * rank + k * size. */
 struct gen_ctx {
 	const struct sweep_config *c;
-	unsigned char *lifted; /* per set: some budget was raised to 2 us */
-	unsigned char *accepts;  /* per set: a bit per accepting test */
-	unsigned char *disagree; /* per set: analysis and simulation disagree */
+	size_t rank, size;
+	unsigned char *lifted; /* per set of the share: some budget was raised to 2 us */
+	unsigned char *accepts;  /* a bit per accepting test */
+	unsigned char *disagree; /* analysis and simulation disagree */
 	pthread_mutex_t lock;    /* the first save that failed: */
 	int save_errno;
 	char save_path[4096];
 };
 
-static int gen_item(void *arg, size_t i, uint64_t *events)
+static int gen_item(void *arg, size_t k, uint64_t *events)
 {
 	struct gen_ctx *ctx = arg;
 	const struct sweep_config *c = ctx->c;
 	struct sweep_task *tasks = malloc(sizeof(*tasks) * (size_t)c->nr_tasks);
+	size_t i = ctx->rank + k * ctx->size;
 	int step = (int)(i / (size_t)c->sets), index = (int)(i % (size_t)c->sets);
 	int rc;
 
 	if (!tasks)
 		return -3;
 	rc = sweep_taskset(c, step, index, tasks);
-	for (int k = 0; rc == 0 && k < c->nr_tasks; k++)
-		ctx->lifted[i] |= tasks[k].lifted;
+	for (int t = 0; rc == 0 && t < c->nr_tasks; t++)
+		ctx->lifted[k] |= tasks[t].lifted;
 	if (rc == 0 && c->save_dir) {
 		char path[4096];
 
@@ -438,64 +442,80 @@ static int gen_item(void *arg, size_t i, uint64_t *events)
 	else
 		rc = rc == -2 ? -2 : -1;
 	if (rc >= 0 && (c->tests || c->check_analysis)) {
-		int a = sweep_analyze_set(c, step, index, tasks, rc, &ctx->accepts[i], events);
+		int a = sweep_analyze_set(c, step, index, tasks, rc, &ctx->accepts[k], events);
 
 		if (a < 0)
 			rc = -1;
-		ctx->disagree[i] = a > 0;
+		ctx->disagree[k] = a > 0;
 	}
 	free(tasks);
 	return rc;
 }
 
-int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *err)
+/* Run this process's share of the n sets into own[] (nr_own of them);
+ * *st says how it went. 0, or -1 out of memory. */
+static int run_share(const struct sweep_config *c, size_t rank, size_t size, size_t nr_own,
+		     struct sweep_outcome *own, struct sweep_share_status *st)
 {
-	size_t n = (size_t)c->nr_utils * (size_t)c->sets;
-	signed char *result = calloc(n ? n : 1, 1);
-	uint64_t *events = calloc(n ? n : 1, sizeof(*events));
-	struct gen_ctx ctx = { .c = c, .lifted = calloc(n ? n : 1, 1),
-			       .accepts = calloc(n ? n : 1, 1),
-			       .disagree = calloc(n ? n : 1, 1) };
-	int rc = 0;
+	size_t m = nr_own ? nr_own : 1;
+	signed char *result = calloc(m, 1);
+	uint64_t *events = calloc(m, sizeof(*events));
+	struct gen_ctx ctx = { .c = c, .rank = rank, .size = size, .lifted = calloc(m, 1),
+			       .accepts = calloc(m, 1), .disagree = calloc(m, 1) };
+	int rc = -1;
 
-	if (!result || !events || !ctx.lifted || !ctx.accepts || !ctx.disagree ||
-	    pthread_mutex_init(&ctx.lock, NULL)) {
-		fprintf(err, "dlsim sweep: out of memory\n");
-		free(ctx.disagree);
-		free(ctx.accepts);
-		free(ctx.lifted);
-		free(result);
-		free(events);
-		return -1;
+	if (result && events && ctx.lifted && ctx.accepts && ctx.disagree &&
+	    !pthread_mutex_init(&ctx.lock, NULL)) {
+		/* the progress bar of a shared sweep is rank 0's share */
+		sweep_run_items(nr_own, c->jobs, c->progress && rank == 0, gen_item, &ctx,
+				result, events);
+		for (size_t k = 0; k < nr_own; k++)
+			own[k] = (struct sweep_outcome){ .events = events[k], .result = result[k],
+							 .lifted = ctx.lifted[k],
+							 .accepts = ctx.accepts[k],
+							 .disagree = ctx.disagree[k] };
+		st->rank = (int)rank;
+		st->save_errno = ctx.save_errno;
+		memcpy(st->save_path, ctx.save_path, sizeof(st->save_path));
+		st->signal = sweep_caught_signal();
+		pthread_mutex_destroy(&ctx.lock);
+		rc = 0;
 	}
-	sweep_run_items(n, c->jobs, c->progress, gen_item, &ctx, result, events);
-	if (ctx.save_errno) {
-		fprintf(err, "dlsim sweep: cannot write %s: %s (the sweep stopped; the sets "
-			"written before it are complete)\n", ctx.save_path,
-			strerror(ctx.save_errno));
-		rc = SWEEP_ESAVE;
-	}
+	free(ctx.disagree);
+	free(ctx.accepts);
+	free(ctx.lifted);
+	free(result);
+	free(events);
+	return rc;
+}
+
+/* The rows from every set's outcome, in set order. Returns @rc, or -1
+ * for a set that failed (said on err unless @rc already is a failure). */
+static int sum_rows(const struct sweep_config *c, const struct sweep_outcome *all,
+		    struct sweep_point *points, int rc, FILE *err)
+{
+
 	for (int s = 0; s < c->nr_utils; s++) {
 		struct sweep_point *p = &points[s];
 
 		*p = (struct sweep_point){ .util = c->utils[s] };
 		for (int k = 0; k < c->sets; k++) {
-			size_t i = (size_t)s * (size_t)c->sets + (size_t)k;
+			const struct sweep_outcome *o = &all[(size_t)s * (size_t)c->sets + (size_t)k];
 
-			if (result[i] == SWEEP_NOT_RUN || result[i] == SWEEP_ESAVE) {
+			if (o->result == SWEEP_NOT_RUN || o->result == SWEEP_ESAVE) {
 				p->partial = true;
 				continue;
 			}
 			p->sets++;
-			p->events += events[i];
-			p->lifted += ctx.lifted[i];
-			p->disagree += ctx.disagree[i];
+			p->events += o->events;
+			p->lifted += o->lifted;
+			p->disagree += o->disagree;
 			for (int t = 0; t < SWEEP_NR_TESTS; t++)
-				p->accepted[t] += (ctx.accepts[i] >> t) & 1;
-			if (result[i] == 1)
+				p->accepted[t] += (o->accepts >> t) & 1;
+			if (o->result == 1)
 				p->schedulable++;
-			if (result[i] < 0 && !rc) {
-				if (result[i] == -2)
+			if (o->result < 0 && rc >= 0) {
+				if (o->result == -2)
 					fprintf(err, "dlsim sweep: UUniFast-discard drew %lu sets at "
 						"U = %g with %d tasks and none had every u_i <= 1; "
 						"use --gen randfixedsum\n", c->max_tries, c->utils[s],
@@ -508,12 +528,50 @@ int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *er
 			}
 		}
 	}
-	pthread_mutex_destroy(&ctx.lock);
-	free(ctx.disagree);
-	free(ctx.accepts);
-	free(ctx.lifted);
-	free(result);
-	free(events);
 	return rc;
 }
 
+int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *err)
+{
+	struct sweep_dist *d = c->dist;
+	size_t n = (size_t)c->nr_utils * (size_t)c->sets;
+	size_t rank = d ? (size_t)d->rank : 0, size = d ? (size_t)d->size : 1;
+	size_t nr_own = n > rank ? (n - rank + size - 1) / size : 0;
+	struct sweep_outcome *own = calloc(nr_own ? nr_own : 1, sizeof(*own)), *all = own;
+	struct sweep_share_status st = { 0 };
+	int rc = 0;
+
+	if (!own || run_share(c, rank, size, nr_own, own, &st)) {
+		fprintf(err, "dlsim sweep: out of memory\n");
+		free(own);
+		return -1;
+	}
+	if (d) {
+		all = rank == 0 ? calloc(n ? n : 1, sizeof(*all)) : NULL;
+		if (rank == 0 && !all)
+			fprintf(err, "dlsim sweep: out of memory for the %zu sets' outcomes\n", n);
+		/* every process takes part, even the one that cannot keep them */
+		rc = d->gather(d->ctx, own, nr_own, all, n, &st);
+		d->running = false;
+		free(own);
+		if (rank == 0 && st.signal) {
+			d->stop_signal = st.signal;
+			free(all);
+			return SWEEP_ESTOPPED;
+		}
+		if (rank != 0 || rc || !all) {
+			free(all);
+			return rank != 0 && !rc ? 0 : -1;
+		}
+	}
+	if (st.save_errno && d)
+		fprintf(err, "dlsim sweep: rank %d cannot write %s: %s (that rank stopped; the "
+			"sets written before it are complete)\n", st.rank, st.save_path,
+			strerror(st.save_errno));
+	else if (st.save_errno)
+		fprintf(err, "dlsim sweep: cannot write %s: %s (the sweep stopped; the sets "
+			"written before it are complete)\n", st.save_path, strerror(st.save_errno));
+	rc = sum_rows(c, all, points, st.save_errno ? SWEEP_ESAVE : 0, err);
+	free(all);
+	return rc;
+}

@@ -51,6 +51,54 @@ enum sweep_deadlines { SWEEP_IMPLICIT, SWEEP_CONSTRAINED };
  * utilisation order (ties by index), as dls_analysis_partition() sorts. */
 enum sweep_fit { SWEEP_FIT_FF, SWEEP_FIT_FFD };
 
+/* One set's outcome, as a process of a distributed sweep sends it to
+ * rank 0 (struct sweep_dist). */
+struct sweep_outcome {
+	uint64_t events;        /* scheduling events simulated */
+	signed char result;     /* sweep_item_fn's return; SWEEP_NOT_RUN */
+	unsigned char lifted;   /* a budget was raised to 2 us */
+	unsigned char accepts;  /* a bit per accepting test */
+	unsigned char disagree; /* analysis and simulation disagree */
+};
+
+/* How one process's share went, sent with its outcomes. */
+struct sweep_share_status {
+	int rank;               /* the process it is about */
+	int save_errno;         /* the --save that failed there (0: none) ... */
+	char save_path[4096];   /* ... and its path */
+	int signal;             /* the signal that stopped it, 0 for none */
+};
+
+/*
+ * A sweep shared by @size processes (dlsim-mpi): this one, @rank, runs the
+ * sets i with i % size == rank (so every process gets its part of every
+ * utilisation), each seeded from (seed, step, index) as always, and
+ * rank 0 sums them in set order: the table is the bytes of a run in one
+ * process. No MPI here; the front end supplies the transport.
+ */
+struct sweep_dist {
+	int rank, size;
+	/*
+	 * Called once on every process when its share has run: own[k] is set
+	 * rank + k * size, k < nr_own, and *st how the share went. At rank 0
+	 * it fills all[0..n-1] with every process's outcomes (all is NULL
+	 * elsewhere) and *st with the first failed save by rank and the first
+	 * signal. Returns 0, or -1 when some process's outcomes never came
+	 * (said on stderr, naming the ranks): the sweep then writes nothing.
+	 */
+	int (*gather)(void *ctx, const struct sweep_outcome *own, size_t nr_own,
+		      struct sweep_outcome *all, size_t n, struct sweep_share_status *st);
+	/* Called once on every process before anything runs with its own exit
+	 * status so far (0 to go on); returns the largest over the processes,
+	 * so that they all stop, or all run, together. */
+	int (*agree)(void *ctx, int rc);
+	void *ctx;
+	int default_jobs;       /* --jobs when not given (0: online CPUs) */
+	/* set by the sweep: */
+	bool running;           /* agreed to run; gather() not yet returned */
+	int stop_signal;        /* at rank 0: a process stopped on this signal */
+};
+
 struct sweep_config {
 	enum sweep_gen gen;
 	enum sweep_deadlines deadlines;
@@ -74,6 +122,7 @@ struct sweep_config {
 	const uint32_t *capacity; /* nr_cpus capacities (1024 = full speed) the
 				     simulation and the saved files use; NULL
 				     for all full speed */
+	struct sweep_dist *dist;  /* the processes sharing it; NULL: this one */
 };
 
 /* One periodic task: C, D, T in microseconds; u as generated (before C is
@@ -151,12 +200,22 @@ struct sweep_point {
  * saved (the sweep stopped there), -1 otherwise. After SIGINT or SIGTERM
  * (sweep_catch_signals()) the sets that ran fill the points, the others
  * leave their rows partial, and 0 is returned.
+ * With c->dist, this process runs its share and hands it to gather(); at a
+ * rank other than 0 nothing is filled and 0 (or -1) is returned; at rank 0
+ * a signal caught by any process returns SWEEP_ESTOPPED (a shared sweep
+ * writes no partial table: its processes may already be gone) with the
+ * signal in c->dist->stop_signal, and outcomes that never came return -1.
  */
 #define SWEEP_ESAVE (-4)
+#define SWEEP_ESTOPPED (-5)
 int sweep_run(const struct sweep_config *c, struct sweep_point *points, FILE *err);
 
 /* `dlsim sweep ARGS`: argv[0] is "sweep". Returns the exit status. */
 int sweep_main(int argc, char **argv);
+
+/* sweep_main() as one of the processes of @dist (NULL: sweep_main()).
+ * Only rank 0 prints the table and writes the files. */
+int sweep_main_dist(int argc, char **argv, struct sweep_dist *dist);
 
 #define SWEEP_MAX_TASKS 4096 /* the simulator's thread limit */
 

@@ -461,6 +461,8 @@ static int usage(FILE *f, int code)
 		"  printed and written (rows marked partial), exit status 128 + signal;\n"
 		"  a second signal ends it at once. --csv and --svg are written beside\n"
 		"  their names and renamed, so a file is never half written.\n"
+		"  Across machines: mpirun -n K dlsim-mpi sweep [options] shares the sets\n"
+		"  among K MPI ranks, with the same result (dlsim-mpi --help).\n"
 		"Analysis beside simulation (generated sets):\n"
 		"  --tests LIST         also run these tests and report the share of sets\n"
 		"                       each accepts: qpa (one CPU), gfb, bak, bcl, rta\n"
@@ -640,6 +642,18 @@ static int report_stop(int rc, size_t ran, size_t total)
 		fprintf(stderr, "dlsim sweep: %s: the table has the %zu sets that ran\n", why,
 			ran);
 	return rc ? rc : 128 + sig;
+}
+
+/* A shared sweep stopped by a signal writes no table (mpirun ends the
+ * other ranks too, so the sets they ran may never come): the status. */
+static int report_shared_stop(const struct sweep_dist *d)
+{
+	int sig = d->stop_signal;
+
+	fprintf(stderr, "dlsim sweep: interrupted by %s: a sweep shared by %d ranks writes no "
+		"partial table; nothing written\n", sig == SIGINT ? "SIGINT" :
+		sig == SIGTERM ? "SIGTERM" : "a signal", d->size);
+	return 128 + sig;
 }
 
 /* The table on stdout and the files; a stopped sweep marks partial rows.
@@ -985,6 +999,7 @@ static int setup_utils(struct sweep_cli *s)
 				"--tasks %d tasks (each task's utilisation is at most 1)\n",
 				c->utils[i], c->nr_tasks);
 			free(c->utils);
+			c->utils = NULL;
 			return DLSIM_EXIT_USAGE;
 		}
 	return 0;
@@ -1043,11 +1058,16 @@ static int run_generated(struct sweep_cli *s, struct outputs *o)
 
 	if (!c->horizon_us)
 		c->horizon_us = 10 * c->period_max_us;
-	print_header(c);
+	if (!c->dist || c->dist->rank == 0)
+		print_header(c);
 	pts = calloc((size_t)c->nr_utils, sizeof(*pts));
 	if (!pts)
 		return DLSIM_EXIT_FAILURE;
 	rc = sweep_run(c, pts, stderr);
+	if (c->dist && (c->dist->rank != 0 || rc == SWEEP_ESTOPPED)) {
+		free(pts);
+		return rc == SWEEP_ESTOPPED ? report_shared_stop(c->dist) : rc ? 1 : 0;
+	}
 	rc = rc == SWEEP_ESAVE ? DLSIM_EXIT_CANTCREAT : rc ? 1 : 0;
 	for (int i = 0; i < c->nr_utils; i++)
 		ran += pts[i].sets;
@@ -1091,7 +1111,62 @@ static int check_args(const struct sweep_cli *s)
 	return 0;
 }
 
+/*
+ * Plain dlsim started by mpirun: every rank would run the whole sweep and
+ * write the same files. The launchers' own variables say so (Open MPI's,
+ * and the PMI ones of MPICH, Intel MPI and Slurm).
+ */
+static int refuse_under_mpirun(void)
+{
+	static const char *const vars[] = { "OMPI_COMM_WORLD_SIZE", "PMI_SIZE" };
+
+	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+		const char *v = getenv(vars[i]);
+
+		if (v && atoi(v) > 1) {
+			fprintf(stderr, "dlsim sweep: started as one of %s MPI ranks (%s), but "
+				"this dlsim does not use MPI: each rank would run the whole "
+				"sweep; run dlsim-mpi sweep (built when CMake finds MPI)\n",
+				v, vars[i]);
+			return DLSIM_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* parse_args() and setup_utils(): deterministic, so on a rank other than
+ * 0 their messages (rank 0 prints the same) go to /dev/null. */
+static int parse_quietly(struct sweep_cli *s, int argc, char **argv, bool quiet)
+{
+	int saved = -1, null = -1, rc;
+
+	if (quiet) {
+		fflush(stderr);
+		saved = dup(STDERR_FILENO);
+		null = open("/dev/null", O_WRONLY);
+		if (saved >= 0 && null >= 0)
+			dup2(null, STDERR_FILENO);
+	}
+	rc = parse_args(s, argc, argv);
+	if (!rc && !s->dir)
+		rc = setup_utils(s);
+	if (saved >= 0 && null >= 0) {
+		fflush(stderr);
+		dup2(saved, STDERR_FILENO);
+	}
+	if (saved >= 0)
+		close(saved);
+	if (null >= 0)
+		close(null);
+	return rc;
+}
+
 int sweep_main(int argc, char **argv)
+{
+	return sweep_main_dist(argc, argv, NULL);
+}
+
+int sweep_main_dist(int argc, char **argv, struct sweep_dist *dist)
 {
 	struct sweep_cli s = {
 		.c = {
@@ -1103,10 +1178,14 @@ int sweep_main(int argc, char **argv)
 		},
 		.bin = 0.05,
 	};
-	int rc = parse_args(&s, argc, argv);
-
+	bool root = !dist || dist->rank == 0;
+	int rc;
 	struct outputs out;
 
+	if (dist && dist->default_jobs > 0)
+		s.c.jobs = dist->default_jobs;
+	s.c.dist = dist;
+	rc = parse_quietly(&s, argc, argv, !root);
 	if (rc < 0) {
 		usage(stdout, DLSIM_EXIT_OK);
 		if (fflush(stdout) || ferror(stdout)) {
@@ -1116,13 +1195,33 @@ int sweep_main(int argc, char **argv)
 		}
 		return DLSIM_EXIT_OK;
 	}
+	if (!rc && !dist)
+		rc = refuse_under_mpirun();
+	if (!rc && dist && s.dir) {
+		if (root)
+			fprintf(stderr, "dlsim sweep: --dir is not shared across ranks; run it "
+				"with dlsim sweep --dir (one process, --jobs threads)\n");
+		rc = DLSIM_EXIT_USAGE;
+	}
 	if (!rc)
 		rc = check_args(&s);
-	if (!rc && !s.dir)
-		rc = setup_utils(&s);
-	if (rc)
-		return rc;
-	rc = outputs_open(&out, s.csv, s.svg);
+	/* only rank 0 writes the table and the files */
+	memset(&out, 0, sizeof(out));
+	if (!rc && root)
+		rc = outputs_open(&out, s.csv, s.svg);
+	if (dist) {
+		int all = dist->agree(dist->ctx, rc);
+
+		if (all && !rc && root)
+			fprintf(stderr, "dlsim sweep: another rank could not start (its reason "
+				"is above); nothing ran\n");
+		if (all && !rc) {
+			out_close(&out.csv, false);
+			out_close(&out.svg, false);
+		}
+		rc = rc ? rc : all;
+		dist->running = !rc;
+	}
 	if (rc) {
 		free(s.c.utils);
 		return rc;

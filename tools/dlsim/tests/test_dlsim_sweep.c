@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 
 #include <errno.h>
+#include <signal.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -290,6 +291,127 @@ static void test_determinism_across_jobs(void)
 		DLS_ASSERT_EQ_U64(p1[i].events, p3[i].events);
 		CU_ASSERT(p1[i].events > 0);
 	}
+}
+
+/*
+ * A sweep shared by processes (struct sweep_dist, the contract dlsim-mpi's
+ * transport fills), with the transport faked in this process: ranks run one
+ * after another, rank 0 last; each other rank's outcomes and status wait
+ * here until rank 0 gathers them.
+ */
+#define FAKE_RANKS 4
+struct fake_transport {
+	int rank, size;            /* the rank running now, of size */
+	struct sweep_outcome *share[FAKE_RANKS];
+	size_t nr[FAKE_RANKS];
+	struct sweep_share_status st[FAKE_RANKS];
+	int lost;                  /* a rank whose outcomes never come (0: none) */
+};
+
+static int fake_gather(void *arg, const struct sweep_outcome *own, size_t nr_own,
+		       struct sweep_outcome *all, size_t n, struct sweep_share_status *st)
+{
+	struct fake_transport *f = arg;
+	int size = f->size;
+
+	if (f->rank != 0) {
+		CU_ASSERT_PTR_NULL(all);
+		f->share[f->rank] = malloc((nr_own ? nr_own : 1) * sizeof(*own));
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f->share[f->rank]);
+		memcpy(f->share[f->rank], own, nr_own * sizeof(*own));
+		f->nr[f->rank] = nr_own;
+		f->st[f->rank] = *st;
+		return 0;
+	}
+	CU_ASSERT_PTR_NOT_NULL_FATAL(all);
+	for (size_t k = 0; k < nr_own; k++)
+		all[k * (size_t)size] = own[k];
+	for (int r = 1; r < size; r++) {
+		if (r == f->lost)
+			return -1;
+		for (size_t k = 0; k < f->nr[r]; k++) {
+			CU_ASSERT_FATAL((size_t)r + k * (size_t)size < n);
+			all[(size_t)r + k * (size_t)size] = f->share[r][k];
+		}
+		if (!st->signal)
+			st->signal = f->st[r].signal;
+	}
+	return 0;
+}
+
+static int fake_agree(void *ctx, int rc)
+{
+	(void)ctx;
+	return rc;
+}
+
+/* Run c shared by @size fake ranks into p (rank 0's points); rank 0's return.
+ * @signal_rank: that rank's share reports SIGINT; @lost: that rank's never come. */
+static int run_shared(struct sweep_config c, int size, struct sweep_point *p, int nr_points,
+		      int signal_rank, int lost, int *stop_signal)
+{
+	struct fake_transport f = { .size = size, .lost = lost };
+	struct sweep_dist d = { .size = size, .gather = fake_gather, .agree = fake_agree,
+				.ctx = &f };
+	struct sweep_point untouched[8];
+	int rc;
+
+	CU_ASSERT_FATAL(nr_points <= 8 && size <= FAKE_RANKS);
+	c.dist = &d;
+	for (int r = size - 1; r >= 0; r--) {
+		f.rank = d.rank = r;
+		memset(p, 0xa5, sizeof(*p) * (size_t)nr_points);
+		memcpy(untouched, p, sizeof(*p) * (size_t)nr_points);
+		rc = sweep_run(&c, p, stderr);
+		if (r == signal_rank)
+			f.st[r].signal = SIGINT;
+		if (r != 0) {
+			/* another rank fills nothing and leaves the table to rank 0 */
+			DLS_ASSERT_EQ_S64(rc, 0);
+			CU_ASSERT(!memcmp(p, untouched, sizeof(*p) * (size_t)nr_points));
+		}
+	}
+	for (int r = 1; r < size; r++)
+		free(f.share[r]);
+	*stop_signal = d.stop_signal;
+	return rc;
+}
+
+/* Shared by 1 to 4 ranks (39 sets: shares of 10 and 9), every row is the
+ * one process's, field by field; a rank stopped by a signal makes rank 0
+ * stop with no table, and a rank whose sets never come fails it. */
+static void test_shared_by_ranks(void)
+{
+	double utils[] = { 0.8, 1.4, 1.8 };
+	struct sweep_config c = config(2, 6, utils, 3, 13);
+	struct sweep_point one[3], p[3];
+	int sig;
+
+	c.tests = 1u << SWEEP_TEST_GFB | 1u << SWEEP_TEST_BAK;
+	c.deadlines = SWEEP_CONSTRAINED;
+	DLS_ASSERT_EQ_S64(sweep_run(&c, one, stderr), 0);
+	for (int size = 1; size <= FAKE_RANKS; size++) {
+		DLS_ASSERT_EQ_S64(run_shared(c, size, p, 3, -1, 0, &sig), 0);
+		DLS_ASSERT_EQ_S64(sig, 0);
+		for (int i = 0; i < 3; i++) {
+			CU_ASSERT_EQUAL(p[i].util, one[i].util);
+			DLS_ASSERT_EQ_U64(p[i].sets, 13);
+			DLS_ASSERT_EQ_U64(p[i].schedulable, one[i].schedulable);
+			DLS_ASSERT_EQ_U64(p[i].events, one[i].events);
+			DLS_ASSERT_EQ_U64(p[i].lifted, one[i].lifted);
+			DLS_ASSERT_EQ_U64(p[i].disagree, one[i].disagree);
+			for (int t = 0; t < SWEEP_NR_TESTS; t++)
+				DLS_ASSERT_EQ_U64(p[i].accepted[t], one[i].accepted[t]);
+			CU_ASSERT_FALSE(p[i].partial);
+		}
+	}
+	/* the sweep must have something to compare: not all equal */
+	CU_ASSERT(one[0].schedulable != one[2].schedulable ||
+		  one[0].accepted[SWEEP_TEST_BAK] != one[2].accepted[SWEEP_TEST_BAK]);
+	DLS_ASSERT_EQ_S64(run_shared(c, 3, p, 3, 2, 0, &sig), SWEEP_ESTOPPED);
+	DLS_ASSERT_EQ_S64(sig, SIGINT);
+	DLS_ASSERT_EQ_S64(run_shared(c, 3, p, 3, -1, 2, &sig), -1);
+	DLS_ASSERT_EQ_S64(sig, 0);
 }
 
 /* EDF is optimal on one CPU: every implicit-deadline set with U <= 1 meets
@@ -654,6 +776,7 @@ static const struct dls_test_case cases[] = {
 	{ "task sets: parameters and seeding", test_taskset_parameters },
 	{ "task sets: budgets raised to 2 us are counted", test_lifted_budgets },
 	{ "sweep: same result with 1, 2, 5 jobs", test_determinism_across_jobs },
+	{ "sweep: shared by 1 to 4 ranks, rank 0 sums the same rows", test_shared_by_ranks },
 	{ "sweep: EDF on one CPU up to U = 1", test_one_cpu_up_to_full },
 	{ "sweep: overload is never schedulable", test_overload },
 	{ "sweep: a miss in the simulation counts", test_miss_is_seen },
