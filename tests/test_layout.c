@@ -70,7 +70,7 @@ RESERVED_LAST(dls_pi_ctx);
 		       #T ": the fields before the reserved words moved")
 /*     structure          size: LP64 ILP32/8 /8s  /4    reserved at: ... */
 FROZEN(dls_stats,         LAYOUT(128, 128, 128, 128), LAYOUT(112, 112, 112, 112));
-FROZEN(dls_entity,        LAYOUT(416, 360, 360, 340), LAYOUT(384, 328, 328, 308));
+FROZEN(dls_entity,        LAYOUT(416, 360, 360, 340), LAYOUT(392, 336, 336, 316));
 FROZEN(dls_ops,           LAYOUT(88, 44, 44, 44),     LAYOUT(56, 28, 28, 28));
 FROZEN(dls_domain_config, LAYOUT(64, 64, 56, 60),     LAYOUT(48, 48, 40, 44));
 FROZEN(dls_rq,            LAYOUT(232, 192, 192, 188), LAYOUT(200, 160, 160, 156));

@@ -31,6 +31,7 @@
 #include <dlsched/cpumask.h>
 #include <dlsched/smp.h>
 #include <dlsched/pi.h>
+#include <dlsched/server.h>
 #include <dlsched/analysis.h>
 
 #if DLSCHED_HAVE_POSIX

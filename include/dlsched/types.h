@@ -207,7 +207,10 @@ struct dls_entity {
 	struct dls_timer inactive_timer;    /**< read-only: 0-lag timer; armed only
 						 while DLS_BW_NON_CONTENDING */
 	enum dls_bw_state bw_state;         /**< read-only: active or inactive */
-	uint64_t reserved[4];               /**< private: room to grow; zero */
+	/** private: non-zero for the host entity of a server (server.h),
+	 *  zero for a plain entity */
+	uint64_t server_tag;
+	uint64_t reserved[3];               /**< private: room to grow; zero */
 };
 
 /** @brief Kinds of trace events. */

@@ -59,6 +59,15 @@ static inline void dls__bw_init(struct dls_bw *b, uint64_t capacity,
 	b->lock_ctx = NULL;
 }
 
+/* A new admission limit for @b (a guest domain's, from the servers that
+ * back it: src/server/server.c), with GRUB's Umax and 1/Umax to match. */
+static inline void dls__bw_set_limit(struct dls_bw *b, uint64_t limit)
+{
+	b->limit = limit;
+	b->max_bw = dls__grub_max_bw(limit);
+	b->bw_ratio = dls__grub_bw_ratio(b->max_bw);
+}
+
 static inline void dls__bw_lock(const struct dls_bw *b)
 {
 	if (b->lock_ops)

@@ -138,6 +138,19 @@ void dls__rq_replenish(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 	apply_replenish(rq, se, now, &d);
 }
 
+/* A fresh instance at @now (deadline now + D, full budget) for an entity
+ * that is not queued: a deferred server's (src/server/server.c). */
+void dls__rq_fresh_instance(struct dls_rq *rq, struct dls_entity *se,
+			    uint64_t now)
+{
+	struct dls__cbs_decision d = { .action = DLS_CBS_RENEW };
+
+	DLS_ASSERT(!se->queued);
+	d.deadline = now + se->params.deadline;
+	d.runtime = (int64_t)se->params.runtime;
+	new_instance(rq, se, now, &d);
+}
+
 /* Sleep until the replenishment instant @at (the timer queues it again). */
 static void throttle_until(struct dls_rq *rq, struct dls_entity *se, uint64_t at)
 {

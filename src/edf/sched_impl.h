@@ -160,6 +160,10 @@ DLS_HIDDEN void dls__rq_charge(struct dls_rq *rq, struct dls_entity *se,
 			       uint64_t now);
 DLS_HIDDEN void dls__rq_replenish(struct dls_rq *rq, struct dls_entity *se,
 				  uint64_t now);
+/* A fresh instance (now + D, Q) for an entity off the tree: a deferred
+ * server's start (src/server/server.c). */
+DLS_HIDDEN void dls__rq_fresh_instance(struct dls_rq *rq, struct dls_entity *se,
+				       uint64_t now);
 
 /* GRUB applied (src/edf/rq.c): charge a reclaiming current entity at the
  * rate in force until @now, before the bandwidth sums change. */
