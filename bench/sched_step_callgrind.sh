@@ -33,6 +33,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 instr() {
 	valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
 		--toggle-collect='main' "$bin" --steps "$2" --n "$1" --reclaim "${3:-0}" \
+		--server "${4:-0}" \
 		>"$tmp/stdout" 2>"$tmp/stderr" || {
 		cat "$tmp/stderr" >&2
 		exit 1
@@ -54,3 +55,14 @@ for n in $sizes; do
 		'BEGIN { p = (b - a) / (s2 - s1); r = (d - c) / (s2 - s1);
 			 printf "%-8s %12.1f %12.1f %8.3f\n", n, p, r, r / p }'
 done
+
+# One step through a server over 16 guest entities against a flat step
+# over 17 (the same entity count).
+a=$(instr 17 "$steps1")
+b=$(instr 17 "$steps2")
+c=$(instr 16 "$steps1" 0 1)
+d=$(instr 16 "$steps2" 0 1)
+awk -v a="$a" -v b="$b" -v c="$c" -v d="$d" -v s1="$steps1" -v s2="$steps2" \
+	'BEGIN { p = (b - a) / (s2 - s1); r = (d - c) / (s2 - s1);
+		 printf "\n%-22s %10s %10s %8s\n", "", "flat 17", "server+16", "ratio";
+		 printf "%-22s %10.1f %10.1f %8.3f\n", "instr/step", p, r, r / p }'

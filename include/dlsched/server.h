@@ -48,8 +48,10 @@
 struct dls_server_ops {
 	/** Whether the inner scheduler has work to run (required). */
 	bool (*has_work)(void *arg);
-	/** The server runs on host CPU @p cpu from now: what runs inside, or
-	 *  NULL when nothing does (the server then blocks) (required). */
+	/** The server runs on host CPU @p cpu from now, or, already running
+	 *  there, the host rescheduled and kept it: what runs inside (pick
+	 *  again), or NULL when nothing does (the server then stops and
+	 *  blocks) (required). */
 	void *(*pick)(void *arg, int cpu);
 	/** The server stops running on @p cpu (preempted, throttled or
 	 *  blocked): charge what ran inside up to now (required). */

@@ -186,8 +186,21 @@ struct dls_entity *dls_server_schedule(struct dls_rq *rq, void **what)
 	void *w;
 
 	DLS_ASSERT(rq && what);
-	if (se && (srv = dls_server_of(se)) != NULL)
+	srv = se ? dls_server_of(se) : NULL;
+	if (srv) {
+		/* On a CPU scheduled on its own, a server that stays the
+		 * earliest is charged (as dls_put_prev() would) and kept
+		 * current: putting it back and picking it again would change
+		 * nothing on the host. It keeps running: its inner scheduler
+		 * picks again without a stop. */
+		if (!rq->dom->smp && srv->cpu == rq->cpu) {
+			dls_update_curr(rq);
+			if (se->queued && rq->curr == se &&
+			    dls_rb_first_cached(&rq->root) == &se->node)
+				goto ask;
+		}
 		stop_running(srv);
+	}
 	for (;;) {
 		se = dls_schedule(rq);
 		srv = se ? dls_server_of(se) : NULL;
@@ -195,7 +208,10 @@ struct dls_entity *dls_server_schedule(struct dls_rq *rq, void **what)
 			*what = se;
 			return se;
 		}
+ask:
 		w = srv->ops->pick(srv->arg, rq->cpu);
+		if (!w)
+			stop_running(srv); /* a re-pick found nothing */
 		if (w) {
 			srv->cpu = rq->cpu;
 			srv->curr = w;
