@@ -26,6 +26,7 @@
 
 #include <dlsched/analysis.h>
 #include <dlsched/server.h>
+#include <dlsched/smp.h>
 
 #include "dls_test.h"
 #include "fake_platform.h"
@@ -621,6 +622,230 @@ static void test_deferred_server(void)
 	free(d);
 }
 
+
+/* ---- a guest of two vCPUs under global EDF ---- */
+
+#define GW_CPUS 2
+
+struct gw {
+	struct fake_platform hfp, gfp;
+	struct dls_domain host, guest;
+	struct dls_rq hrq[GW_CPUS], grq[GW_CPUS];
+	struct dls_server srv[GW_CPUS];
+	void *smp_mem;
+	struct task t[MAXT];
+	int n;
+	uint64_t start, settles, both_running, migrations;
+};
+
+static struct task *gw_running(struct gw *w, int c)
+{
+	return w->srv[c].curr ? dls_container_of(w->srv[c].curr, struct task, se) : NULL;
+}
+
+/* The platform: each vCPU's server on its own host CPU; a resched asked
+ * at either level is that CPU's, and a guest vCPU with work wakes its
+ * idle server. */
+static void gw_settle(struct gw *w)
+{
+	for (int iter = 0;; iter++) {
+		bool any = false;
+
+		CU_ASSERT_FATAL(iter < 256);
+		for (int c = 0; c < GW_CPUS; c++) {
+			bool h = fake_take_resched(&w->hfp, c), g = fake_take_resched(&w->gfp, c);
+			void *what;
+
+			if (!h && !g)
+				continue;
+			any = true;
+			if (w->srv[c].state == DLS_SERVER_IDLE && w->grq[c].nr_running)
+				DLS_ASSERT_EQ_S64(dls_server_start(&w->hrq[c], &w->srv[c]), 0);
+			dls_server_schedule(&w->hrq[c], &what);
+		}
+		if (!any)
+			break;
+	}
+	w->settles++;
+}
+
+/* Global EDF inside the guest: what its vCPUs run is the min(M, n)
+ * earliest deadlines queued in the guest (as test_smp_global.c checks of
+ * a flat domain), the vCPUs being backed by servers of a full CPU each. */
+static void gw_check(struct gw *w)
+{
+	uint64_t queued[MAXT], running[GW_CPUS];
+	int nq = 0, nr = 0, k;
+
+	DLS_ASSERT_VALID(dls_domain_check(&w->guest));
+	for (int c = 0; c < GW_CPUS; c++) {
+		DLS_ASSERT_VALID(dls_rq_check(&w->hrq[c]));
+		DLS_ASSERT_VALID(dls_server_check(&w->srv[c]));
+		if (w->srv[c].curr)
+			running[nr++] = ((struct dls_entity *)w->srv[c].curr)->deadline;
+	}
+	for (int i = 0; i < w->n; i++)
+		if (w->t[i].se.queued)
+			queued[nq++] = w->t[i].se.deadline;
+	k = nq < GW_CPUS ? nq : GW_CPUS;
+	CU_ASSERT_EQUAL_FATAL(nr, k);
+	for (int a = 0; a < nq; a++)
+		for (int b = a + 1; b < nq; b++)
+			if (dls_time_before(queued[b], queued[a])) {
+				uint64_t x = queued[a];
+
+				queued[a] = queued[b];
+				queued[b] = x;
+			}
+	if (nr == 2 && dls_time_before(running[1], running[0])) {
+		uint64_t x = running[0];
+
+		running[0] = running[1];
+		running[1] = x;
+	}
+	for (int j = 0; j < k; j++)
+		DLS_ASSERT_EQ_U64(running[j], queued[j]);
+	w->both_running += nr == 2;
+}
+
+static void gw_init(struct gw *w, struct dls_test_rng *r, uint64_t start)
+{
+	struct dls_domain_config cfg;
+	struct dls_params sp = { .runtime = 10 * MS, .deadline = 10 * MS };
+	size_t sz = dls_smp_size(GW_CPUS);
+	int n = 3 + (int)dls_test_rng_below(r, 6);
+
+	memset(w, 0, sizeof(*w));
+	w->start = start;
+	fake_init(&w->hfp, start);
+	fake_init(&w->gfp, start);
+	dls_domain_config_default(&cfg);
+	cfg.bw_limit = DLS_BW_UNLIMITED; /* servers of a whole CPU each */
+	dls_domain_init(&w->host, &fake_ops_notrace, &w->hfp, &cfg, w->hrq, GW_CPUS);
+	dls_domain_init(&w->guest, &fake_ops_notrace, &w->gfp, NULL, w->grq, GW_CPUS);
+	w->smp_mem = aligned_alloc(64, (sz + 63) & ~(size_t)63);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(w->smp_mem);
+	DLS_ASSERT_EQ_S64(dls_smp_init(&w->guest, w->smp_mem, sz), 0);
+	for (int c = 0; c < GW_CPUS; c++) {
+		DLS_ASSERT_EQ_S64(dls_server_init(&w->srv[c], &dls_server_guest_ops, &w->grq[c], 0), 0);
+		DLS_ASSERT_EQ_S64(dls_server_attach(&w->hrq[c], &w->srv[c], &sp), 0);
+	}
+	DLS_ASSERT_EQ_S64(dls_server_guest_admit(&w->guest, w->srv, GW_CPUS), 0);
+	for (int i = 0; i < n; i++) {
+		struct task *t = &w->t[i];
+		uint64_t p = periods[dls_test_rng_below(r, 6)];
+		uint64_t q = p * (100 + dls_test_rng_below(r, 300)) / 1000;
+		struct dls_params par = { .runtime = q, .deadline = p };
+
+		memset(t, 0, sizeof(*t));
+		dls_entity_init(&t->se);
+		t->period = p;
+		t->budget = q;
+		/* Some jobs need more than their budget: throttles inside. */
+		t->exec = dls_test_rng_below(r, 4) ? q : 2 * q;
+		t->next_release = start + dls_test_rng_below(r, 3) * MS;
+		if (dls_entity_attach(&w->grq[i % GW_CPUS], &t->se, &par))
+			break; /* the guest's admission: the servers are full */
+		w->n++;
+	}
+}
+
+static bool gw_step(struct gw *w, uint64_t end)
+{
+	uint64_t next = end, tm;
+
+	if (!dls_time_before(w->hfp.now, end))
+		return false;
+	for (int i = 0; i < w->n; i++)
+		next = earliest(next, w->t[i].next_release);
+	if (fake_next_timer(&w->hfp, &tm))
+		next = earliest(next, tm);
+	if (fake_next_timer(&w->gfp, &tm))
+		next = earliest(next, tm);
+	for (int c = 0; c < GW_CPUS; c++) {
+		struct task *t = gw_running(w, c);
+		struct dls_entity *h = w->hrq[c].curr;
+
+		if (!t)
+			continue;
+		next = earliest(next, w->hfp.now + t->rem);
+		if (t->se.queued && t->se.runtime > 0)
+			next = earliest(next, w->hfp.now + (uint64_t)t->se.runtime);
+		if (h && h->queued && h->runtime > 0)
+			next = earliest(next, w->hfp.now + (uint64_t)h->runtime);
+	}
+	if (dls_time_before(next, w->hfp.now))
+		next = w->hfp.now;
+	for (int c = 0; c < GW_CPUS; c++)
+		if (gw_running(w, c))
+			gw_running(w, c)->rem -= next - w->hfp.now;
+	w->hfp.now = w->gfp.now = next;
+	for (int c = 0; c < GW_CPUS; c++) {
+		dls_update_curr(&w->hrq[c]);
+		dls_update_curr(&w->grq[c]);
+	}
+	for (int c = 0; c < GW_CPUS; c++) {
+		struct task *t = gw_running(w, c);
+
+		if (!t || !t->active || t->rem)
+			continue;
+		t->jobs++;
+		if (dls_time_after(next, t->job_deadline))
+			t->misses++;
+		t->active = false;
+		DLS_ASSERT_EQ_S64(dls_dequeue(t->se.rq, &t->se, DLS_DEQUEUE_DONE), 0);
+	}
+	fake_fire_due(&w->hfp);
+	fake_fire_due(&w->gfp);
+	for (int i = 0; i < w->n; i++) {
+		struct task *t = &w->t[i];
+
+		while (!dls_time_after(t->next_release, next)) {
+			if (!t->active) {
+				t->active = true;
+				t->rem = t->exec;
+				t->job_deadline = t->next_release + t->period;
+				DLS_ASSERT_EQ_S64(dls_wakeup(t->se.rq, &t->se), 0);
+			}
+			t->next_release += t->period; /* a release while busy is dropped */
+		}
+	}
+	gw_settle(w);
+	gw_check(w);
+	return true;
+}
+
+static void test_global_guest(void)
+{
+	struct dls_test_rng r;
+	uint64_t rounds = dls_test_scaled(200), settles = 0, both = 0, migr = 0;
+	struct gw *w = malloc(sizeof(*w));
+
+	dls_test_rng_seed(&r, seed_of("global guest"));
+	for (uint64_t k = 0; k < rounds; k++) {
+		uint64_t start = (k & 1) ? (uint64_t)0 - 20 * MS : 5 * MS;
+
+		gw_init(w, &r, start);
+		gw_settle(w);
+		while (gw_step(w, start + 60 * MS))
+			;
+		settles += w->settles;
+		for (int c = 0; c < GW_CPUS; c++)
+			CU_ASSERT_TRUE(w->srv[c].stats.picks > 0);
+		for (int i = 0; i < w->n; i++)
+			migr += w->t[i].se.stats.migrations;
+		both += w->both_running;
+		free(w->smp_mem);
+	}
+	printf("  %llu rounds, %llu settled states checked, %llu with both vCPUs running, "
+	       "%llu migrations inside the guest\n",
+	       (unsigned long long)rounds, (unsigned long long)settles,
+	       (unsigned long long)both, (unsigned long long)migr);
+	CU_ASSERT_TRUE(both > rounds);
+	CU_ASSERT_TRUE(migr > rounds);
+	free(w);
+}
+
 /* ---- misuse ---- */
 
 static void test_server_refusals(void)
@@ -659,6 +884,7 @@ static const struct dls_test_case cases[] = {
 	{ "one task in a server = a plain reservation", test_one_task_server_is_a_reservation },
 	{ "guests: isolation and the PRM test", test_guests_isolated_and_prm },
 	{ "guest admission against its server", test_guest_admission },
+	{ "a two-vCPU guest runs global EDF", test_global_guest },
 	{ "deferred server: share under starvation, nothing without", test_deferred_server },
 	{ "refusals", test_server_refusals },
 	{ NULL, NULL },
