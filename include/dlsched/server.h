@@ -159,7 +159,9 @@ DLS_API void dls_server_background(struct dls_rq *rq, struct dls_server *srv,
 
 /**
  * @brief The deferral timer fired: at zero laxity with work, the server
- * competes under EDF with the budget and deadline it has (no wake-up rule).
+ * competes under EDF with the budget and deadline it has (no wake-up rule),
+ * on the runqueue it is attached to (a deferred server is per CPU, as
+ * Linux's fair server: in a global domain pin it there).
  * @param[in,out] rq host runqueue (lock held). @param[in,out] srv the server.
  */
 DLS_API void dls_server_timer_expired(struct dls_rq *rq, struct dls_server *srv);
