@@ -361,12 +361,13 @@ struct sim {
 	bool drawn;
 };
 
-/* Room for one more element in @arr (@n used of @cap); when memory runs
- * out, @arr is left as it was and @on_fail runs (sim_oom(), then leave). */
-#define GROW(arr, n, cap, on_fail)                                             \
+/* Room for one more element in @arr (@n used of @cap), @first of them the
+ * first time; when memory runs out, @arr is left as it was and @on_fail
+ * runs (sim_oom(), then leave). */
+#define GROW_FROM(arr, n, cap, first, on_fail)                                 \
 	do {                                                                   \
 		if ((n) == (cap)) {                                            \
-			size_t nc_ = (cap) ? (cap) * 2 : 16;                   \
+			size_t nc_ = (cap) ? (cap) * 2 : (first);              \
 			void *na_ = realloc((arr), nc_ * sizeof(*(arr)));      \
 			if (!na_) {                                            \
 				on_fail;                                       \
@@ -376,6 +377,7 @@ struct sim {
 			}                                                      \
 		}                                                              \
 	} while (0)
+#define GROW(arr, n, cap, on_fail) GROW_FROM(arr, n, cap, 16, on_fail)
 
 /* The thread of a PI task. */
 static inline struct thread *pi_thread(struct dls_pi_task *p)
