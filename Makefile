@@ -2,7 +2,7 @@
 #   make demo    install what is missing, build, run the main job
 #   make check   install what is missing, build, run every test
 # Long runs that CI also calls: check-asan, check-tsan, check-stress,
-# check-cross, check-install, check-mpi, docs. See README.md.
+# check-memory, check-cross, check-install, check-mpi, docs. See README.md.
 
 JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD   ?= build
@@ -10,7 +10,7 @@ CMAKE   ?= cmake
 CTEST   ?= ctest
 
 .PHONY: all deps deps-cross deps-fuzz deps-qemu check-qemu deps-mpi check-mpi demo check check-asan check-tsan check-clang \
-        check-cross check-install check-freestanding check-fuzz check-stress check-fresh check-all \
+        check-cross check-install check-freestanding check-fuzz check-stress check-memory check-fresh check-all \
         docs bench clean check-rtapp
 
 all: check
@@ -86,6 +86,13 @@ check-stress: deps
 	$(CMAKE) --build $(BUILD)/tsan -j$(JOBS) --target test_posix_smp
 	DLS_STRESS_SECONDS=$${STRESS_SECONDS:-12} $(BUILD)/tsan/tests/test_posix_smp
 
+# dlsim's memory at scale (tools/check-memory.sh): 10,000 tasks on 256
+# CPUs with every output on, in the release build, must peak within 64 MiB
+# of resident memory (GNU time's %M).
+check-memory: deps $(BUILD)/release/CMakeCache.txt
+	$(CMAKE) --build $(BUILD)/release -j$(JOBS) --target dlsim
+	tools/check-memory.sh $(BUILD)
+
 # dlsim-mpi (Open MPI from tools/install-deps.sh --mpi) against dlsim: a
 # sweep on 1, 3 and 4 ranks gives the bytes of dlsim sweep --jobs 1 and 2;
 # a rank killed or aborting mid-run, or mpirun interrupted, fails the run
@@ -155,7 +162,7 @@ bench: deps $(BUILD)/release/CMakeCache.txt
 	$(CMAKE) --build $(BUILD)/release -j$(JOBS)
 	@tools/demo.sh $(BUILD)/release bench
 
-check-all: check check-clang check-asan check-tsan check-stress check-install check-mpi docs \
+check-all: check check-clang check-asan check-tsan check-stress check-memory check-install check-mpi docs \
            check-fuzz check-cross check-qemu check-fresh
 
 clean:

@@ -1,8 +1,9 @@
 /*
  * dlsim throughput: simulated scheduling events per second on one core
  * (wake-ups, replenishment timers and context switches, as dlsim counts
- * them in its summary) for 10, 100 and 1000 periodic deadline tasks on 1, 8
- * and 64 CPUs; the simulator's memory per task and per completed job; and
+ * them in its summary) for 10, 100 and 1000 periodic deadline tasks on 1, 8,
+ * 64 and 256 CPUs; the simulator's memory per task, per CPU and per
+ * completed job; and
  * the wall time of a 10,000-set `dlsim sweep` with 1 and with 2 worker
  * threads. Task sets come from the sweep's own generator (Randfixedsum,
  * periods log-uniform in 10..100 ms), loaded to 75% of min(CPUs, tasks).
@@ -149,22 +150,25 @@ static double simulate(int tasks, int cpus, uint64_t horizon_us, uint64_t *event
 
 static void events_table(int runs)
 {
-	static const int task_counts[] = { 10, 100, 1000 }, cpu_counts[] = { 1, 8, 64 };
+	static const int task_counts[] = { 10, 100, 1000 }, cpu_counts[] = { 1, 8, 64, 256 };
 
 	printf("simulated scheduling events per second of CPU time, one thread "
 	       "(median of %d runs)\n", runs);
 	printf("%6s %5s %10s %12s %10s %12s\n", "tasks", "cpus", "sim time", "events",
 	       "cpu ms", "events/s");
 	for (size_t a = 0; a < 3; a++)
-		for (size_t b = 0; b < 3; b++) {
+		for (size_t b = 0; b < 4; b++) {
 			int n = task_counts[a], m = cpu_counts[b];
-			uint64_t ev, horizon = 1000000;
+			/* about 2 million events; half a million on 256 CPUs,
+			 * where every step still walks every CPU (a few seconds
+			 * a run at 1000 tasks) */
+			uint64_t ev, horizon = 1000000, want = m >= 256 ? 500000 : 2000000;
 			double t[32], rate;
 
-			/* Size the horizon for about 2 million events. */
+			/* Size the horizon for that many events. */
 			simulate(n, m, horizon, &ev);
-			if (ev && ev < 2000000)
-				horizon = horizon * 2000000 / ev;
+			if (ev && ev < want)
+				horizon = horizon * want / ev;
 			for (int r = 0; r < runs; r++)
 				t[r] = simulate(n, m, horizon, &ev);
 			rate = (double)ev / median(t, runs);
@@ -206,16 +210,25 @@ static void memory_table(void)
 	long long p10 = peak_bytes(10, 8, 5000, &j10), p1000 = peak_bytes(1000, 8, 5000, &j1000);
 	/* Per job: the same 100 tasks over 1 s and 10 s. */
 	long long q1 = peak_bytes(100, 8, 1000000, &j1), q2 = peak_bytes(100, 8, 10000000, &j2);
+	/* Per CPU: 100 tasks on 8 and on 256 CPUs over 5 ms (no job ends). */
+	long long c8 = peak_bytes(100, 8, 5000, &j10), c256 = peak_bytes(100, 256, 5000, &j10);
+	/* Per task on 256 CPUs, as on 8. */
+	long long r10 = peak_bytes(10, 256, 5000, &j10), r1000 = peak_bytes(1000, 256, 5000, &j10);
 
 	printf("\nsimulator memory (peak heap bytes during one quiet simulation, as a sweep "
 	       "runs it;\na run that prints its summary or JSON also keeps 8 bytes per job "
 	       "for the p99)\n");
 	printf("%-44s %10.0f\n", "per task (10 -> 1000 tasks on 8 CPUs)",
 	       (double)(p1000 - p10) / 990);
+	printf("%-44s %10.0f\n", "per task (10 -> 1000 tasks on 256 CPUs)",
+	       (double)(r1000 - r10) / 990);
+	printf("%-44s %10.0f\n", "per CPU (100 tasks, 8 -> 256 CPUs)",
+	       (double)(c256 - c8) / 248);
 	printf("%-44s %10.1f\n", "per completed job (100 tasks, 1 s -> 10 s)",
 	       (double)(q2 - q1) / (double)(j2 - j1));
 	printf("%-44s %10lld\n", "1000 tasks, 8 CPUs, before any job ends", p1000);
 	printf("%-44s %10lld\n", "100 tasks, 8 CPUs, 10 s simulated", q2);
+	printf("%-44s %10lld\n", "1000 tasks, 256 CPUs, before any job ends", r1000);
 #else
 	printf("\nsimulator memory: needs glibc (malloc replacement), not measured\n");
 #endif

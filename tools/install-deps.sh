@@ -26,8 +26,9 @@ esac
 
 # The test build, the clang build, sanitizers (gcc's runtimes come with
 # libgcc-*-dev, a dependency of gcc), Doxygen, callgrind, the libbsd tree
-# the benchmarks compare against, pkg-config for the install check.
-PKGS="cmake make gcc libc6-dev clang libcunit1-dev libatomic-ops-dev doxygen libbsd-dev pkg-config valgrind"
+# the benchmarks compare against, pkg-config for the install check, GNU
+# time for make check-memory's peak resident set.
+PKGS="cmake make gcc libc6-dev clang libcunit1-dev libatomic-ops-dev doxygen libbsd-dev pkg-config valgrind time"
 CROSS="gcc-i686-linux-gnu libc6-dev-i386-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-arm-none-eabi binutils-arm-none-eabi qemu-user"
 FUZZ="libclang-rt-dev"
 # The Cortex-M3 port (make check-qemu): the compiler, its binutils, newlib
@@ -102,6 +103,9 @@ gcc "$tmp/l.c" -o "$tmp/l" -lcunit >"$tmp/log" 2>&1 ||
 for tool in cmake make doxygen pkg-config valgrind; do
 	command -v "$tool" >/dev/null 2>&1 || fail "finding '$tool'" "$tool" /dev/null
 done
+# (the shell's own "time" keyword has no -f: the program is named by path)
+/usr/bin/time -f %M -o "$tmp/rss" true >"$tmp/log" 2>&1 && [ "$(cat "$tmp/rss")" -gt 0 ] ||
+	fail "measuring a peak resident set with '/usr/bin/time -f %M'" time "$tmp/log"
 
 if [ "$mode" = --cross ]; then
 	link i686-linux-gnu-gcc "gcc-i686-linux-gnu libc6-dev-i386-cross" -static

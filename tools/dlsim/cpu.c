@@ -102,12 +102,12 @@ static void on_stranded(void *arg, struct dls_entity *se)
 	dlsim_add_mark(s, se->rq->cpu, t->id, "stranded");
 }
 
-int dlsim_cpu_least_crowded(const struct sim *s, uint64_t allowed)
+int dlsim_cpu_least_crowded(const struct sim *s, const struct wl_cpuset *allowed)
 {
 	int best = -1;
 
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		if ((allowed && !(allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
+		if (!wl_cpuset_allows(allowed, cpu) || s->cpus[cpu].offline)
 			continue;
 		if (best < 0 || s->cpus[cpu].nr_assigned < s->cpus[best].nr_assigned)
 			best = cpu;
@@ -167,7 +167,7 @@ static void cpu_down(struct sim *s, int cpu, struct hotplug_log *l)
 
 		if (t->is_dl || t->exited || t->cpu != cpu)
 			continue;
-		target = dlsim_cpu_least_crowded(s, t->allowed); /* its current phase's CPUs */
+		target = dlsim_cpu_least_crowded(s, &t->allowed); /* its current phase's CPUs */
 		if (target < 0) {
 			t->stranded = true;
 			l->stranded++;

@@ -258,14 +258,14 @@ static bool full_affinity(const struct workload *w, int nr_cpus)
 {
 	for (size_t i = 0; i < w->nr_tasks; i++) {
 		const struct wl_task *t = &w->tasks[i];
-		bool dl = t->sched.policy == WL_DEADLINE, pinned = t->cpus != 0;
+		bool dl = t->sched.policy == WL_DEADLINE, pinned = !wl_cpuset_empty(&t->cpus);
 
 		/* a phase may switch it to SCHED_DEADLINE or pin it */
 		for (size_t p = 0; p < t->nr_phases; p++) {
 			const struct wl_sched *ps = &t->phases[p].sched;
 
 			dl |= ps->set ? ps->policy == WL_DEADLINE : wl_phase_sets(&t->phases[p]);
-			pinned |= t->phases[p].cpus != 0;
+			pinned |= !wl_cpuset_empty(&t->phases[p].cpus);
 		}
 		if (dl && pinned)
 			return false;
@@ -411,7 +411,7 @@ static void cpu_charge(struct sim *s, int cpu, uint64_t dt)
 		t->job_ran = true;
 		t->job_start = s->now;
 	}
-	t->job_cpus |= UINT64_C(1) << cpu;
+	wl_cpuset_set(&t->job_cpus, cpu);
 	if (t->in_run) {
 		if (dt >= ceil_scale(t->work_left, c->capacity))
 			t->work_left = 0;

@@ -583,7 +583,7 @@ static bool cpu_idle(const struct sim *s, int cpu)
 
 static bool may_use(const struct thread *t, int cpu)
 {
-	return !t->allowed || (t->allowed & (UINT64_C(1) << cpu));
+	return wl_cpuset_allows(&t->allowed, cpu);
 }
 
 /* The FIFO/RR level of @cpu (see the top of the file). */
@@ -654,8 +654,8 @@ static int wake_cpu(const struct sim *s, const struct thread *t)
 	if (t->prio > 0) {
 		const struct thread *curr = c->curr && c->curr->runnable ? c->curr : NULL;
 		/* a FIFO/RR thread that may use this CPU only */
-		bool pinned = curr && !curr->is_dl && curr->prio > 0 && curr->allowed &&
-			      !(curr->allowed & (curr->allowed - 1));
+		bool pinned = curr && !curr->is_dl && curr->prio > 0 &&
+			      wl_cpuset_count(&curr->allowed) == 1;
 
 		if (!curr || (!curr->is_dl && curr->prio < t->prio && !pinned))
 			return t->cpu;

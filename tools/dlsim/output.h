@@ -49,8 +49,13 @@ double out_energy_mj(const struct sim *s, int cpu, uint64_t horizon);
 const char *out_csv_name(char *buf, size_t size, const char *str);
 /* A job's lateness: end - deadline, negative when it ended early. */
 int64_t out_lateness(const struct job_rec *j);
-/* The CPUs in @bits as "0;2;3" (CSV) or "0, 2, 3" (JSON), into @buf. */
-const char *out_cpu_list(char *buf, size_t size, uint64_t bits, const char *sep);
+/* Room for any CPU list of out_cpu_list(): three digits and a separator
+ * of up to two characters per CPU, and the terminating zero. */
+#define OUT_CPU_LIST_SIZE (WL_MAX_CPUS * 5 + 1)
+/* The CPUs in @cpus as "0;2;3" (CSV) or "0, 2, 3" (JSON), into @buf of
+ * OUT_CPU_LIST_SIZE bytes (@sep: at most two characters). */
+const char *out_cpu_list(char *buf, size_t size, const struct wl_cpuset *cpus,
+			 const char *sep);
 /* Append section @part of @k to @f: 0 or an errno value. */
 int out_part_copy(struct sim_sink *k, unsigned int part, FILE *f);
 /* Read the next record of @size bytes of section @part back (after

@@ -10,7 +10,7 @@
 /* One row per job as it completes, into section 0. */
 static void csv_job(struct sim_sink *k, const struct sim *s, const struct job_rec *j)
 {
-	char e[ESC_SIZE], cpus[256];
+	char e[ESC_SIZE], cpus[OUT_CPU_LIST_SIZE];
 	FILE *f = k->part[0];
 
 	/* names are rt-app keys: quote them as CSV does */
@@ -22,7 +22,7 @@ static void csv_job(struct sim_sink *k, const struct sim *s, const struct job_re
 	if (j->has_server)
 		fprintf(f, "%" PRIu64, j->server_deadline);
 	fprintf(f, ",%" PRIu64 ",%" PRId64 ",%s,%u,%u,%u\n", j->end - j->release,
-		out_lateness(j), out_cpu_list(cpus, sizeof(cpus), j->cpus, ";"),
+		out_lateness(j), out_cpu_list(cpus, sizeof(cpus), &j->cpus, ";"),
 		j->preemptions, j->migrations, j->throttles);
 }
 

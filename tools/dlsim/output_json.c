@@ -8,7 +8,7 @@
  * each but the first after a comma (the last has none). */
 static void json_job(struct sim_sink *k, const struct sim *s, const struct job_rec *j)
 {
-	char e[ESC_SIZE], cpus[256];
+	char e[ESC_SIZE], cpus[OUT_CPU_LIST_SIZE];
 	FILE *f = k->part[0];
 
 	fprintf(f, "%s    {\"thread\": \"%s\", \"job\": %" PRIu64 ", \"release_ns\": %" PRIu64
@@ -27,7 +27,7 @@ static void json_job(struct sim_sink *k, const struct sim *s, const struct job_r
 	fprintf(f, ", \"response_ns\": %" PRIu64 ", \"lateness_ns\": %" PRId64
 		", \"cpus\": [%s], \"preemptions\": %u, \"migrations\": %u, "
 		"\"throttles\": %u}", j->end - j->release, out_lateness(j),
-		out_cpu_list(cpus, sizeof(cpus), j->cpus, ", "), j->preemptions,
+		out_cpu_list(cpus, sizeof(cpus), &j->cpus, ", "), j->preemptions,
 		j->migrations, j->throttles);
 	k->n[0]++;
 }

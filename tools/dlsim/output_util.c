@@ -73,14 +73,22 @@ int64_t out_lateness(const struct job_rec *j)
 	return (int64_t)(j->end - j->deadline);
 }
 
-const char *out_cpu_list(char *buf, size_t size, uint64_t bits, const char *sep)
+const char *out_cpu_list(char *buf, size_t size, const struct wl_cpuset *cpus,
+			 const char *sep)
 {
 	size_t n = 0;
+	int cpu;
 
 	buf[0] = 0;
-	for (int cpu = 0; cpu < 64 && n + 24 < size; cpu++)
-		if (bits & (UINT64_C(1) << cpu))
-			n += (size_t)snprintf(buf + n, size - n, "%s%d", n ? sep : "", cpu);
+	wl_cpuset_for_each(cpu, cpus) {
+		int len = snprintf(buf + n, size - n, "%s%d", n ? sep : "", cpu);
+
+		if (len < 0 || (size_t)len >= size - n) {
+			buf[n] = 0; /* a buffer smaller than OUT_CPU_LIST_SIZE */
+			break;
+		}
+		n += (size_t)len;
+	}
 	return buf;
 }
 

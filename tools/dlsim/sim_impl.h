@@ -110,16 +110,16 @@ struct thread {
 	bool is_dl;           /* in the deadline class now (own or inherited) */
 	bool runnable, exited, started;
 	int cpu;
-	uint64_t allowed; /* CPUs it may use (bits), 0 = all */
+	struct wl_cpuset allowed; /* CPUs it may use, empty = all */
 	int last_cpu; /* where it last ran, -1 before it first runs */
 	bool policy_changed; /* a phase gave it another policy than its task's */
 	int move_to;  /* 1 + the CPU it moves to once switched out (lower.c), 0: none */
 	int prio; /* FIFO/RR priority, 0 for the fair class */
 	enum wl_policy policy; /* its own policy now (a phase may change it) */
 	/* rt-app's current settings: the scheduling keys applied last (the
-	 * task's or a phase's) and the CPUs asked for (0: all) */
+	 * task's or a phase's) and the CPUs asked for (empty: all) */
 	const struct wl_sched *cur_sched;
-	uint64_t want_cpus;
+	struct wl_cpuset want_cpus;
 	uint64_t dl_deadline; /* its own relative deadline, ns (deadline policy) */
 	/* forks per fork target (rt-app stops at FORKS_LIMIT of one) */
 	struct fork_count *forks;
@@ -185,7 +185,7 @@ struct thread {
 	 * charged counts as running (cpu_charge) */
 	bool job_ran;             /* it has run since its release */
 	uint64_t job_start;       /* when it first ran */
-	uint64_t job_cpus;        /* CPUs it ran on (bits) */
+	struct wl_cpuset job_cpus; /* CPUs it ran on */
 	unsigned int job_preemptions, job_migrations;
 	unsigned int job_throttles; /* its reservation's throttles so far */
 	uint64_t last_job_end;    /* when its last job completed (jobs > 0) */
@@ -202,7 +202,7 @@ struct job_rec {
 	uint64_t deadline;        /* the job's own absolute deadline */
 	bool has_server;          /* a deadline thread: server_deadline is valid */
 	uint64_t server_deadline; /* its reservation's deadline at completion */
-	uint64_t cpus;
+	struct wl_cpuset cpus;    /* the CPUs it ran on */
 	unsigned int preemptions, migrations, throttles;
 };
 
@@ -361,12 +361,13 @@ struct sim {
 	bool drawn;
 };
 
-/* Room for one more element in @arr (@n used of @cap); when memory runs
- * out, @arr is left as it was and @on_fail runs (sim_oom(), then leave). */
-#define GROW(arr, n, cap, on_fail)                                             \
+/* Room for one more element in @arr (@n used of @cap), @first of them the
+ * first time; when memory runs out, @arr is left as it was and @on_fail
+ * runs (sim_oom(), then leave). */
+#define GROW_FROM(arr, n, cap, first, on_fail)                                 \
 	do {                                                                   \
 		if ((n) == (cap)) {                                            \
-			size_t nc_ = (cap) ? (cap) * 2 : 16;                   \
+			size_t nc_ = (cap) ? (cap) * 2 : (first);              \
 			void *na_ = realloc((arr), nc_ * sizeof(*(arr)));      \
 			if (!na_) {                                            \
 				on_fail;                                       \
@@ -376,6 +377,7 @@ struct sim {
 			}                                                      \
 		}                                                              \
 	} while (0)
+#define GROW(arr, n, cap, on_fail) GROW_FROM(arr, n, cap, 16, on_fail)
 
 /* The thread of a PI task. */
 static inline struct thread *pi_thread(struct dls_pi_task *p)
@@ -453,8 +455,8 @@ bool dlsim_dl_boost_start(struct sim *s, struct thread *t);
 
 /* cpu.c: what a CPU runs, hotplug */
 void dlsim_cpu_reschedule(struct sim *s, int cpu);
-/* The least crowded online CPU of @allowed (0: all), or -1. */
-int dlsim_cpu_least_crowded(const struct sim *s, uint64_t allowed);
+/* The least crowded online CPU of @allowed (empty: all), or -1. */
+int dlsim_cpu_least_crowded(const struct sim *s, const struct wl_cpuset *allowed);
 void dlsim_close_slice(struct sim *s, int cpu);
 void dlsim_add_offline_span(struct sim *s, int cpu, uint64_t end);
 void dlsim_hotplug_apply(struct sim *s, const struct hotplug_ev *h);

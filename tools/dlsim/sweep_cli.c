@@ -483,6 +483,10 @@ static int usage(FILE *f, int code)
 	return code;
 }
 
+/* A number defined by a macro, as a string literal. */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 static int bad(const char *opt, const char *expected, const char *got)
 {
 	fprintf(stderr, "dlsim sweep: %s: expected %s, got \"%s\"\n", opt, expected, got);
@@ -825,7 +829,7 @@ static int set_option(struct sweep_cli *s, const char *a, const char *v)
 
 	if (!strcmp(a, "--cpus")) {
 		if (!parse_long(v, 1, WL_MAX_CPUS, &l))
-			return bad(a, "a CPU count from 1 to 64", v);
+			return bad(a, "a CPU count from 1 to " STR(WL_MAX_CPUS), v);
 		c->nr_cpus = (int)l;
 		s->cpus_given = true;
 	} else if (!strcmp(a, "--tasks")) {

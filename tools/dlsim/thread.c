@@ -55,7 +55,7 @@ static void log_job(struct sim *s, struct thread *t, uint64_t deadline)
 	}
 	t->last_job_end = s->now;
 	t->job_ran = false;
-	t->job_cpus = 0;
+	t->job_cpus = (struct wl_cpuset){ { 0 } };
 	t->job_preemptions = 0;
 	t->job_migrations = 0;
 	t->job_throttles = 0;
@@ -144,7 +144,10 @@ static struct utimer *utimer_get(struct sim *s, struct thread *t, const char *re
 	if (u)
 		return u;
 	if (timer_unique(ref)) {
-		GROW(t->timers, t->nr_timers, t->cap_timers, { sim_oom(s); return NULL; });
+		/* one per thread is the common case: room for two, not 16
+		 * (384 bytes a thread, 3.7 MB of 10,000 threads) */
+		GROW_FROM(t->timers, t->nr_timers, t->cap_timers, 2,
+			  { sim_oom(s); return NULL; });
 		u = &t->timers[t->nr_timers++];
 	} else {
 		GROW(s->timers, s->nr_timers, s->cap_timers, { sim_oom(s); return NULL; });
@@ -558,43 +561,45 @@ void dlsim_thread_advance_events(struct sim *s, struct thread *t)
  * within it), the one with the least admitted bandwidth per capacity among
  * the clusters it may use; admission stays domain-wide.
  */
-static uint64_t cluster_bits(const struct sim *s, uint64_t allowed)
+static struct wl_cpuset cluster_bits(const struct sim *s, const struct wl_cpuset *allowed)
 {
-	uint64_t best = 0, best_bw = 0, best_cap = 1;
+	struct wl_cpuset best = { { 0 } };
+	uint64_t best_bw = 0, best_cap = 1;
 
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		uint64_t bits = 0, bw = 0, cap = 0;
+		struct wl_cpuset bits = { { 0 } };
+		uint64_t bw = 0, cap = 0;
 
 		for (int k = 0; k < s->nr_cpus; k++) {
 			if (!dlsim_same_cluster(s->w, k, cpu) || s->cpus[k].offline ||
-			    (allowed && !(allowed & (UINT64_C(1) << k))))
+			    !wl_cpuset_allows(allowed, k))
 				continue;
-			bits |= UINT64_C(1) << k;
+			wl_cpuset_set(&bits, k);
 			bw += s->rqs[k].bw.total;
 			cap += s->rqs[k].capacity;
 		}
 		/* each cluster once, from its lowest usable CPU */
-		if (!bits || !(bits & (UINT64_C(1) << cpu)) || (bits & ((UINT64_C(1) << cpu) - 1)))
+		if (wl_cpuset_first(&bits) != cpu)
 			continue;
-		if (!best || bw * best_cap < best_bw * cap) {
+		if (wl_cpuset_empty(&best) || bw * best_cap < best_bw * cap) {
 			best = bits;
 			best_bw = bw;
 			best_cap = cap;
 		}
 	}
-	return best ? best : allowed;
+	return wl_cpuset_empty(&best) ? *allowed : best;
 }
 
 /* The CPU a new thread starts on, or -1 with *err the library's refusal
  * of a deadline thread (DLS_EBANDWIDTH when no CPU it may use admits it). */
 static int place(struct sim *s, struct thread *t, struct dls_params *p, int *err)
 {
-	uint64_t allowed = t->allowed;
+	const struct wl_cpuset *allowed = &t->allowed;
 	int best = -1;
 
 	*err = DLS_EBANDWIDTH;
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		if ((allowed && !(allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
+		if (!wl_cpuset_allows(allowed, cpu) || s->cpus[cpu].offline)
 			continue;
 		if (t->is_dl) {
 			/* First fit by reserved bandwidth (admission decides). */
@@ -612,7 +617,7 @@ static int place(struct sim *s, struct thread *t, struct dls_params *p, int *err
 	}
 	/* Every CPU it may use is offline: it waits stranded on the first. */
 	for (int cpu = 0; best < 0 && !t->is_dl && cpu < s->nr_cpus; cpu++)
-		if (!allowed || (allowed & (UINT64_C(1) << cpu)))
+		if (wl_cpuset_allows(allowed, cpu))
 			best = cpu;
 	return best;
 }
@@ -640,7 +645,7 @@ static void explain_admission(const struct sim *s, const struct thread *t, uint6
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		double cap = (double)s->rqs[cpu].capacity / 1024.0;
 
-		if ((t->allowed && !(t->allowed & (UINT64_C(1) << cpu))) || s->cpus[cpu].offline)
+		if (!wl_cpuset_allows(&t->allowed, cpu) || s->cpus[cpu].offline)
 			continue;
 		fprintf(stderr, "dlsim:   CPU %d: it needs %.4f; admitted already %.4f; limit "
 			"%.0f%% of capacity %.3f = %.4f\n", cpu, bw_ratio(bw),
@@ -683,10 +688,10 @@ static void report_refusal(const struct sim *s, const struct thread *t,
 	report_refusal_at(s, t, p, err, t->task->line, t->task->col);
 }
 
-/* Every CPU of the platform as bits. */
-static uint64_t all_cpus(const struct sim *s)
+/* Every CPU of the platform. */
+static struct wl_cpuset all_cpus(const struct sim *s)
 {
-	return s->nr_cpus >= 64 ? UINT64_MAX : (UINT64_C(1) << s->nr_cpus) - 1;
+	return wl_cpuset_first_n(s->nr_cpus);
 }
 
 /*
@@ -695,32 +700,32 @@ static uint64_t all_cpus(const struct sim *s)
  * __sched_setscheduler() refuses the policy with EPERM, and
  * dl_task_check_affinity() refuses narrowing a deadline task's affinity
  * with EBUSY, both under dl_bandwidth_enabled(); Documentation/scheduler/
- * sched-deadline.rst, 5 "Tasks CPU affinity"). Whether @allowed (0: all)
+ * sched-deadline.rst, 5 "Tasks CPU affinity"). Whether @allowed (empty: all)
  * leaves out an online CPU where that rule holds: global mode (dlsim's
  * partitioned and clustered modes pin reservations by design) without
  * "affinity": "library".
  */
-static bool linux_refuses_pin(const struct sim *s, uint64_t allowed)
+static bool linux_refuses_pin(const struct sim *s, const struct wl_cpuset *allowed)
 {
-	if (!allowed || !s->dom.smp || s->w->mode != WL_MODE_GLOBAL || s->w->affinity_library ||
+	if (wl_cpuset_empty(allowed) || !s->dom.smp || s->w->mode != WL_MODE_GLOBAL || s->w->affinity_library ||
 	    s->dom.cfg.bw_limit == DLS_BW_UNLIMITED)
 		return false;
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-		if (!s->cpus[cpu].offline && !(allowed & (UINT64_C(1) << cpu)))
+		if (!s->cpus[cpu].offline && !wl_cpuset_test(allowed, cpu))
 			return true;
 	return false;
 }
 
 /* Say that Linux refuses deadline thread @t restricted to @allowed: @call
  * failed with @err; line:col is where the file asks for it. */
-static void report_pin(struct sim *s, const struct thread *t, uint64_t allowed,
+static void report_pin(struct sim *s, const struct thread *t, const struct wl_cpuset *allowed,
 		       const char *call, const char *err, int line, int col)
 {
 	char list[WL_MAX_CPUS * 4] = "";
 	size_t len = 0;
 
 	for (int cpu = 0; cpu < s->nr_cpus && len < sizeof(list) - 4; cpu++)
-		if (allowed & (UINT64_C(1) << cpu))
+		if (wl_cpuset_test(allowed, cpu))
 			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%d",
 						len ? "," : "", cpu);
 	fprintf(stderr, "dlsim: %s:%d:%d: Linux refuses SCHED_DEADLINE thread \"%s\" on CPUs "
@@ -733,7 +738,7 @@ static void report_pin(struct sim *s, const struct thread *t, uint64_t allowed,
 }
 
 /* The library's CPU mask of the CPUs in @bits (global scheduling). */
-static struct dls_cpumask *affinity_mask(struct sim *s, uint64_t bits)
+static struct dls_cpumask *affinity_mask(struct sim *s, const struct wl_cpuset *bits)
 {
 	size_t msz = dls_cpumask_size(s->nr_cpus);
 	struct dls_cpumask *mask = calloc(1, msz);
@@ -744,7 +749,7 @@ static struct dls_cpumask *affinity_mask(struct sim *s, uint64_t bits)
 	}
 	dls_cpumask_init(mask, msz, s->nr_cpus);
 	for (int c = 0; c < s->nr_cpus; c++)
-		if (bits & (UINT64_C(1) << c))
+		if (wl_cpuset_test(bits, c))
 			dls_cpumask_set(mask, c);
 	return mask;
 }
@@ -786,11 +791,13 @@ static void phase_move_lower(struct sim *s, struct thread *t, int cpu)
 	s->cpus[t->cpu].need_resched = true;
 }
 
-/* The entity's affinity becomes @bits (0: all CPUs); false when no online
- * CPU is in it. The old mask is freed once the library holds the new one. */
-static bool entity_affinity(struct sim *s, struct thread *t, uint64_t bits)
+/* The entity's affinity becomes @bits (empty: all CPUs); false when no
+ * online CPU is in it. The old mask is freed once the library holds the new
+ * one. */
+static bool entity_affinity(struct sim *s, struct thread *t, const struct wl_cpuset *bits)
 {
-	struct dls_cpumask *mask = s->dom.smp && bits ? affinity_mask(s, bits) : NULL;
+	struct dls_cpumask *mask = s->dom.smp && !wl_cpuset_empty(bits) ? affinity_mask(s, bits)
+									 : NULL;
 
 	if (t->is_dl && s->dom.smp && dls_entity_set_affinity(&t->se, mask)) {
 		free(mask);
@@ -798,48 +805,49 @@ static bool entity_affinity(struct sim *s, struct thread *t, uint64_t bits)
 	}
 	free(t->mask);
 	t->mask = mask;
-	t->allowed = bits;
+	t->allowed = *bits;
 	return true;
 }
 
 /* The phase's CPUs (its own, else the task's, else all: rt-app's order),
  * when they differ from those the thread has. Returns true when the thread
  * must stop here (it moves, or the run stops). */
-static bool phase_cpus(struct sim *s, struct thread *t, uint64_t cpus)
+static bool phase_cpus(struct sim *s, struct thread *t, const struct wl_cpuset *cpus)
 {
-	uint64_t all = all_cpus(s), bits = cpus == all ? 0 : cpus;
+	const struct wl_cpuset all = all_cpus(s), none = { { 0 } };
+	struct wl_cpuset bits = wl_cpuset_equal(cpus, &all) ? none : *cpus;
 	int line, col, cpu = tcpu(t);
 
-	if (bits == (t->want_cpus == all ? 0 : t->want_cpus))
+	if (wl_cpuset_equal(&bits, wl_cpuset_equal(&t->want_cpus, &all) ? &none : &t->want_cpus))
 		return false;
 	t->want_cpus = bits;
 	phase_pos(t, &line, &col);
 	if (t->dl_policy) {
-		if (linux_refuses_pin(s, bits)) {
-			report_pin(s, t, bits, "sched_setaffinity()", "EBUSY", line, col);
+		if (linux_refuses_pin(s, &bits)) {
+			report_pin(s, t, &bits, "sched_setaffinity()", "EBUSY", line, col);
 			return true;
 		}
 		if (!s->dom.smp) {
 			/* partitioned: a reservation stays on its CPU */
-			if (bits && !(bits & (UINT64_C(1) << cpu)))
+			if (!wl_cpuset_allows(&bits, cpu))
 				return phase_refuse(s, t, "moving a deadline thread to another CPU "
 						    "in partitioned mode is not modelled");
 			t->allowed = bits;
 			return false;
 		}
 		if (s->w->mode == WL_MODE_CLUSTERED)
-			bits = cluster_bits(s, bits);
-		if (!entity_affinity(s, t, bits))
+			bits = cluster_bits(s, &bits);
+		if (!entity_affinity(s, t, &bits))
 			return phase_refuse(s, t, "none of its CPUs is online");
 		return tcpu(t) != cpu;
 	}
-	if (!entity_affinity(s, t, bits))
+	if (!entity_affinity(s, t, &bits))
 		return phase_refuse(s, t, "none of its CPUs is online");
 	if (t->is_dl)
 		return tcpu(t) != cpu; /* boosted: its entity moved, or not */
-	if (!bits || (bits & (UINT64_C(1) << t->cpu)))
+	if (wl_cpuset_allows(&bits, t->cpu))
 		return false;
-	cpu = dlsim_cpu_least_crowded(s, bits);
+	cpu = dlsim_cpu_least_crowded(s, &bits);
 	if (cpu < 0)
 		return phase_refuse(s, t, "none of its CPUs is online (Linux's "
 				    "sched_setaffinity() fails with EINVAL)");
@@ -851,21 +859,21 @@ static bool phase_cpus(struct sim *s, struct thread *t, uint64_t cpus)
  * it may use in partitioned mode), as sched_setattr() does. */
 static bool become_dl(struct sim *s, struct thread *t, const struct dls_params *p)
 {
-	uint64_t allowed = t->want_cpus;
+	struct wl_cpuset allowed = t->want_cpus;
 	bool running = s->cpus[t->cpu].curr == t;
 	int line, col, r = DLS_EBANDWIDTH, cpu = -1;
 
 	phase_pos(t, &line, &col);
-	if (linux_refuses_pin(s, allowed)) {
-		report_pin(s, t, allowed, "sched_setattr()", "EPERM", line, col);
+	if (linux_refuses_pin(s, &allowed)) {
+		report_pin(s, t, &allowed, "sched_setattr()", "EPERM", line, col);
 		return true;
 	}
 	if (s->dom.smp && s->w->mode == WL_MODE_CLUSTERED)
-		allowed = cluster_bits(s, allowed);
+		allowed = cluster_bits(s, &allowed);
 	for (int k = -1; k < s->nr_cpus && r == DLS_EBANDWIDTH; k++) {
 		cpu = k < 0 ? t->cpu : k;
 		if ((k >= 0 && k == t->cpu) || s->cpus[cpu].offline ||
-		    (allowed && !(allowed & (UINT64_C(1) << cpu))))
+		    !wl_cpuset_allows(&allowed, cpu))
 			continue;
 		r = dls_entity_attach(&s->rqs[cpu], &t->se, p);
 		if (s->dom.smp)
@@ -876,7 +884,7 @@ static bool become_dl(struct sim *s, struct thread *t, const struct dls_params *
 		sim_refused(s);
 		return true;
 	}
-	if (!entity_affinity(s, t, allowed)) {
+	if (!entity_affinity(s, t, &allowed)) {
 		dlsim_lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
 		return phase_refuse(s, t, "none of its CPUs is online");
 	}
@@ -1020,7 +1028,7 @@ static bool phase_apply(struct sim *s, struct thread *t)
 {
 	const struct wl_phase *ph = &t->task->phases[t->phase];
 
-	if (phase_cpus(s, t, ph->cpus ? ph->cpus : t->task->cpus))
+	if (phase_cpus(s, t, wl_cpuset_empty(&ph->cpus) ? &t->task->cpus : &ph->cpus))
 		return true;
 	return wl_phase_sets(ph) && phase_sched(s, t, &ph->sched);
 }
@@ -1083,12 +1091,12 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	dls_entity_init(&t->se);
 	dls_pi_task_init(&t->pi, dlsim_pi_prio(t), t->dl_policy, 0);
 	/* the first phase's CPUs, else the task's (rt-app's order) */
-	t->allowed = task->phases[0].cpus ? task->phases[0].cpus : task->cpus;
+	t->allowed = wl_cpuset_empty(&task->phases[0].cpus) ? task->cpus : task->phases[0].cpus;
 	t->want_cpus = t->allowed;
 	if (t->dl_policy && s->dom.smp && s->w->mode == WL_MODE_CLUSTERED)
-		t->allowed = cluster_bits(s, t->allowed);
-	if (s->dom.smp && t->allowed)
-		t->mask = affinity_mask(s, t->allowed);
+		t->allowed = cluster_bits(s, &t->allowed);
+	if (s->dom.smp && !wl_cpuset_empty(&t->allowed))
+		t->mask = affinity_mask(s, &t->allowed);
 	p.runtime = task->sched.dl_runtime_us * US;
 	p.deadline = task->sched.dl_deadline_us * US;
 	p.period = task->sched.dl_period_us * US;
@@ -1099,13 +1107,13 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	else if (task->sched.dl_soft > 0 ||
 		 (task->sched.dl_soft == 0 && s->w->soft_reservations))
 		p.flags |= DLS_FLAG_SOFT;
-	if (t->dl_policy && linux_refuses_pin(s, t->allowed)) {
+	if (t->dl_policy && linux_refuses_pin(s, &t->allowed)) {
 		/* rt-app sets the policy first, then the CPUs */
 		const struct wl_phase *ph0 = &task->phases[0];
-		bool in_phase = ph0->cpus && ph0->line;
+		bool in_phase = !wl_cpuset_empty(&ph0->cpus) && ph0->line;
 
 		s->threads[s->nr_threads++] = t;
-		report_pin(s, t, t->allowed, "sched_setaffinity()", "EBUSY",
+		report_pin(s, t, &t->allowed, "sched_setaffinity()", "EBUSY",
 			   in_phase ? ph0->line : task->line, in_phase ? ph0->col : task->col);
 		t->exited = true;
 		return;

@@ -239,7 +239,7 @@ static bool old_grammar_key(struct ctx *c, const struct json_member *m)
 
 /* Keys of a task or phase object that configure scheduling or placement. */
 static bool sched_key(struct ctx *c, const struct json_member *m, struct wl_sched *s,
-		      uint64_t *cpus, bool *handled)
+		      struct wl_cpuset *cpus, bool *handled)
 {
 	int64_t v;
 
@@ -656,17 +656,17 @@ static void check_fork_cycle(struct ctx *c, const struct wl_task *t, const struc
 static void check_refs(struct ctx *c)
 {
 	struct workload *w = c->w;
-	uint64_t all = w->nr_cpus >= 64 ? UINT64_MAX : (UINT64_C(1) << w->nr_cpus) - 1;
+	struct wl_cpuset all = wl_cpuset_first_n(w->nr_cpus);
 
 	for (size_t i = 0; i < w->nr_tasks; i++) {
 		struct wl_task *t = &w->tasks[i];
 
-		if (t->cpus & ~all)
+		if (!wl_cpuset_subset(&t->cpus, &all))
 			dlsim_diag(c, true, t->line, t->col,
 			     "task \"%s\" uses a CPU the platform does not have (it has %d)",
 			     t->name, w->nr_cpus);
 		for (size_t p = 0; p < t->nr_phases; p++) {
-			if (t->phases[p].cpus & ~all)
+			if (!wl_cpuset_subset(&t->phases[p].cpus, &all))
 				dlsim_diag(c, true, t->line, t->col,
 				     "a phase of task \"%s\" uses a CPU the platform does not have",
 				     t->name);

@@ -10,9 +10,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cpuset.h"
 #include "json.h"
 
-#define WL_MAX_CPUS 64
 /* Workload files larger than this are refused before they are read. */
 #define WL_MAX_FILE_SIZE (64u << 20)
 
@@ -72,7 +72,7 @@ struct wl_phase {
 	int64_t loop;
 	struct wl_event *events;
 	size_t nr_events;
-	uint64_t cpus;        /* bitmask; 0 = not set */
+	struct wl_cpuset cpus; /* empty = not set */
 	/* the phase's scheduling keys; rt-app applies them when the phase
 	 * starts if any of policy, priority, dl-* is given (wl_phase_sets) */
 	struct wl_sched sched;
@@ -89,7 +89,7 @@ struct wl_task {
 	 * period), separate from its reservation's dl-deadline */
 	int64_t job_deadline_us;
 	struct wl_sched sched;
-	uint64_t cpus;
+	struct wl_cpuset cpus; /* empty = not set */
 	struct wl_phase *phases;
 	size_t nr_phases;
 	/* the target of a fork event: started at 0 by its "instance" count

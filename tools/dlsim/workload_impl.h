@@ -25,7 +25,7 @@ bool dlsim_want_type(struct ctx *c, const struct json_member *m, enum json_type 
 bool dlsim_get_int(struct ctx *c, const struct json_member *m, int64_t min, int64_t max,
 	     int64_t *out);
 bool dlsim_parse_policy(struct ctx *c, const struct json_member *m, enum wl_policy *out);
-bool dlsim_parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask);
+bool dlsim_parse_cpus(struct ctx *c, const struct json_member *m, struct wl_cpuset *mask);
 
 /* workload_sections.c */
 void dlsim_parse_global(struct ctx *c, const struct json_value *g);

@@ -147,6 +147,21 @@ void workload_print_diags(const struct workload *w, FILE *out)
 		fprintf(out, "%s\n", w->diags[i]);
 }
 
+/* A set of CPUs as one hexadecimal number, CPU 0 its lowest bit (nothing
+ * when it is empty). */
+static void dump_cpus(FILE *out, const struct wl_cpuset *cpus)
+{
+	int top = WL_CPUSET_WORDS - 1;
+
+	if (wl_cpuset_empty(cpus))
+		return;
+	while (top > 0 && !cpus->w[top])
+		top--;
+	fprintf(out, " cpus 0x%llx", (unsigned long long)cpus->w[top]);
+	while (top-- > 0)
+		fprintf(out, "%016llx", (unsigned long long)cpus->w[top]);
+}
+
 void workload_dump(const struct workload *w, FILE *out)
 {
 	fprintf(out, "platform: %d cpus, capacity", w->nr_cpus);
@@ -186,15 +201,13 @@ void workload_dump(const struct workload *w, FILE *out)
 				(t->sched.dl_soft == 0 && w->soft_reservations) ? " soft" : "");
 		if (t->job_deadline_us)
 			fprintf(out, " job-deadline %lld us", (long long)t->job_deadline_us);
-		if (t->cpus)
-			fprintf(out, " cpus 0x%llx", (unsigned long long)t->cpus);
+		dump_cpus(out, &t->cpus);
 		fprintf(out, "\n");
 		for (size_t p = 0; p < t->nr_phases; p++) {
 			const struct wl_phase *ph = &t->phases[p];
 
 			fprintf(out, "  phase %s loop %lld", ph->name, (long long)ph->loop);
-			if (ph->cpus)
-				fprintf(out, " cpus 0x%llx", (unsigned long long)ph->cpus);
+			dump_cpus(out, &ph->cpus);
 			if (ph->sched.set) {
 				fprintf(out, " policy %s prio %d", wl_policy_name(ph->sched.policy),
 					ph->sched.prio);

@@ -142,13 +142,13 @@ bool dlsim_parse_policy(struct ctx *c, const struct json_member *m, enum wl_poli
 	return false;
 }
 
-bool dlsim_parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask)
+bool dlsim_parse_cpus(struct ctx *c, const struct json_member *m, struct wl_cpuset *mask)
 {
 	const struct json_value *v = m->value;
 
 	if (!dlsim_want_type(c, m, JSON_ARRAY))
 		return false;
-	*mask = 0;
+	*mask = (struct wl_cpuset){ { 0 } };
 	for (size_t i = 0; i < v->len; i++) {
 		const struct json_value *e = v->items[i];
 
@@ -158,9 +158,9 @@ bool dlsim_parse_cpus(struct ctx *c, const struct json_member *m, uint64_t *mask
 			      WL_MAX_CPUS);
 			return false;
 		}
-		*mask |= UINT64_C(1) << e->integer;
+		wl_cpuset_set(mask, (int)e->integer);
 	}
-	if (!*mask) {
+	if (wl_cpuset_empty(mask)) {
 		VDIAG(c, true, v, "\"cpus\" is empty");
 		return false;
 	}

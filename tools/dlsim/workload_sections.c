@@ -115,7 +115,7 @@ static double get_number(struct ctx *c, const struct json_member *m, double min,
  * said in a warning.
  */
 static void check_capacity(struct ctx *c, const struct json_member *cap, int64_t cpus,
-			   uint64_t given)
+			   const struct wl_cpuset *given)
 {
 	int n = c->w->nr_cpus, first = -1, last = -1;
 	char which[32];
@@ -126,7 +126,7 @@ static void check_capacity(struct ctx *c, const struct json_member *cap, int64_t
 		return;
 	}
 	for (int cpu = 0; cpu < n; cpu++)
-		if (!(given & (UINT64_C(1) << cpu))) {
+		if (!wl_cpuset_test(given, cpu)) {
 			first = first < 0 ? cpu : first;
 			last = cpu;
 		}
@@ -144,7 +144,7 @@ void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 {
 	struct workload *w = c->w;
 	const struct json_member *cap_m = NULL;
-	uint64_t cap_given = 0;
+	struct wl_cpuset cap_given = { { 0 } };
 	int64_t v, cpus = 0;
 
 	for (size_t i = 0; i < p->len; i++) {
@@ -158,16 +158,21 @@ void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 
 			if (!dlsim_want_type(c, m, JSON_ARRAY))
 				continue;
+			if (a->len > WL_MAX_CPUS) {
+				VDIAG(c, true, a, "\"capacity\" lists %zu CPUs (maximum %d)", a->len,
+				      WL_MAX_CPUS);
+				continue;
+			}
 			cap_m = m;
-			for (size_t k = 0; k < a->len && k < WL_MAX_CPUS; k++) {
+			for (size_t k = 0; k < a->len; k++) {
 				struct json_member e = { .key = m->key, .line = a->items[k]->line,
 							 .col = a->items[k]->col, .value = a->items[k] };
 
-				cap_given |= UINT64_C(1) << k;
+				wl_cpuset_set(&cap_given, (int)k);
 				if (dlsim_get_int(c, &e, 1, 1024, &v))
 					w->cpus[k].capacity = (uint32_t)v;
 			}
-			if (w->nr_cpus < (int)a->len && a->len <= WL_MAX_CPUS)
+			if (w->nr_cpus < (int)a->len)
 				w->nr_cpus = (int)a->len;
 		} else if (!strcmp(m->key, "clusters")) {
 			const struct json_value *cl = m->value;
@@ -178,7 +183,7 @@ void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 			 *                        "power_idle_mw": 20, "capacity": 1024 } } */
 			for (size_t k = 0; k < cl->len; k++) {
 				const struct json_member *cm = &cl->members[k];
-				uint64_t mask = 0;
+				struct wl_cpuset mask = { { 0 } };
 				double busy = 0, idle = 0;
 				int64_t cap = 0;
 
@@ -200,16 +205,16 @@ void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 						     "unknown key \"%s\" in cluster (expected cpus, "
 						     "capacity, power_busy_mw, power_idle_mw)", f->key);
 				}
-				if (!mask)
+				if (wl_cpuset_empty(&mask))
 					VDIAG(c, true, cm->value, "cluster \"%s\" needs \"cpus\"", cm->key);
 				for (int cpu = 0; cpu < WL_MAX_CPUS; cpu++)
-					if (mask & (UINT64_C(1) << cpu)) {
+					if (wl_cpuset_test(&mask, cpu)) {
 						w->cpus[cpu].cluster = cm->key;
 						w->cpus[cpu].power_busy_mw = busy;
 						w->cpus[cpu].power_idle_mw = idle;
 						if (cap) {
 							w->cpus[cpu].capacity = (uint32_t)cap;
-							cap_given |= UINT64_C(1) << cpu;
+							wl_cpuset_set(&cap_given, cpu);
 						}
 						if (cpu + 1 > w->nr_cpus)
 							w->nr_cpus = cpu + 1;
@@ -231,7 +236,7 @@ void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 		}
 	}
 	if (cap_m)
-		check_capacity(c, cap_m, cpus, cap_given);
+		check_capacity(c, cap_m, cpus, &cap_given);
 }
 
 /*

@@ -50,7 +50,8 @@ static void test_grammar(void)
 	CU_ASSERT_EQUAL(a->sched.policy, WL_FIFO);      /* default_policy */
 	CU_ASSERT_EQUAL(a->sched.prio, 10);             /* rt-app's default */
 	CU_ASSERT_EQUAL(a->instance, 3);
-	CU_ASSERT_EQUAL(a->cpus, 2);
+	CU_ASSERT_EQUAL(a->cpus.w[0], 2);
+	CU_ASSERT_EQUAL(wl_cpuset_count(&a->cpus), 1);
 	/* No phases: the task is one phase looping "loop" times, run once. */
 	CU_ASSERT_EQUAL(a->nr_phases, 1);
 	CU_ASSERT_EQUAL(a->phases[0].loop, 5);
@@ -273,7 +274,7 @@ static void test_failed_slot_reused(void)
 	/* "bad" keeps only its good phase q, with q's one event. */
 	CU_ASSERT_EQUAL_FATAL(w.nr_tasks, 1);
 	CU_ASSERT_STRING_EQUAL(w.tasks[0].name, "good");
-	CU_ASSERT_EQUAL(w.tasks[0].cpus, 0);
+	CU_ASSERT_TRUE(wl_cpuset_empty(&w.tasks[0].cpus));
 	CU_ASSERT_EQUAL(w.tasks[0].delay_us, 0);
 	CU_ASSERT_EQUAL_FATAL(w.tasks[0].nr_phases, 1);
 	CU_ASSERT_EQUAL_FATAL(w.tasks[0].phases[0].nr_events, 1);
