@@ -31,6 +31,7 @@ void dlsim_cpu_reschedule(struct sim *s, int cpu)
 	struct thread *prev = c->curr, *next = NULL;
 	struct dls_entity *se;
 
+	dlsim_cpu_touch(s, cpu); /* charged up to now before it switches */
 	/* A fair or rt thread goes back to its queue (lower.c); a deadline
 	 * thread only when it left the fair class for it (a boost). */
 	if (prev && (!prev->is_dl || prev->fair_queued))
@@ -217,7 +218,7 @@ static void cpu_up(struct sim *s, int cpu, struct hotplug_log *l)
 				dlsim_dl_boost_start(s, t);
 		}
 	}
-	c->need_resched = true;
+	dlsim_resched(s, (int)(c - s->cpus));
 	if (s->dom.smp)
 		dls_balance(&s->dom);
 }
@@ -233,6 +234,10 @@ void dlsim_hotplug_apply(struct sim *s, const struct hotplug_ev *h)
 	l->online = wh->online;
 	s->hp_cur = l;
 	s->lower_dirty = true;
+	/* Hotplug moves threads between any CPUs: every CPU is charged up
+	 * to now before, and looked at again after (a rare event). */
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		dlsim_cpu_touch(s, cpu);
 	if (wh->online)
 		cpu_up(s, wh->cpu, l);
 	else

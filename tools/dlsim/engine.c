@@ -46,8 +46,12 @@
 
 static uint64_t op_now(void *ctx, int cpu)
 {
-	(void)cpu;
-	return ((struct sim *)ctx)->now;
+	struct sim *s = ctx;
+
+	/* The library acts on @cpu's runqueue: its thread is charged up to
+	 * now first (the per-CPU loop charges a CPU only when touched). */
+	dlsim_cpu_touch(s, cpu);
+	return s->now;
 }
 
 /* The event of the thread's timer @t: its replenishment or 0-lag timer. */
@@ -70,7 +74,7 @@ static void op_cancel(void *ctx, struct dls_timer *t)
 
 static void op_resched(void *ctx, int cpu)
 {
-	((struct sim *)ctx)->cpus[cpu].need_resched = true;
+	dlsim_resched(ctx, cpu);
 }
 
 static void op_trace(void *ctx, const struct dls_trace_event *ev)
@@ -220,7 +224,10 @@ static int setup_domain(struct sim *s)
 
 	s->rqs = calloc((size_t)s->nr_cpus, sizeof(*s->rqs));
 	s->cpus = calloc((size_t)s->nr_cpus, sizeof(*s->cpus));
-	if (!s->rqs || !s->cpus)
+	s->nr_words = ((size_t)s->nr_cpus + 63) / 64;
+	s->touched = calloc(s->nr_words, sizeof(*s->touched));
+	s->eager = calloc(s->nr_words, sizeof(*s->eager));
+	if (!s->rqs || !s->cpus || !s->touched || !s->eager)
 		return -1;
 	dls_domain_config_default(&cfg);
 	cfg.bw_limit = admission_limit(s, cfg.bw_limit);
@@ -300,7 +307,16 @@ static int sim_setup(struct sim *s, const struct workload *w, const struct sim_o
 	s->opt = opt;
 	s->nr_cpus = w->nr_cpus;
 	s->tick_ns = w->tick_hz ? 1000000000ULL / (uint64_t)w->tick_hz : 0;
+	s->scan = opt->loop_scan;
+	s->tick_phase = w->tick_phase_ns;
+	if (s->tick_ns && w->tick_phase_random) {
+		/* one draw per seed, its own stream (not a thread's) */
+		uint64_t x = w->seed ^ UINT64_C(0x7469636b70686173); /* "tickphas" */
+
+		s->tick_phase = dls_prng_splitmix64(&x) % s->tick_ns;
+	}
 	dls_rb_root_cached_init(&s->queue);
+	dls_rb_root_cached_init(&s->cpu_queue);
 	sim_outputs_plan(s);
 	if (setup_domain(s) || dlsim_lock_setup(s) || s->err.code == DLSIM_EXIT_FAILURE)
 		return -1;
@@ -346,26 +362,30 @@ static void sim_free(struct sim *s)
 	sim_outputs_discard(s);
 	free(s->threads);
 	free(s->cpus);
+	free(s->touched);
+	free(s->eager);
 	free(s->rqs);
 	free(s->smp_mem);
 }
 
 /* ---- one step ------------------------------------------------------------- */
 
-static uint64_t ceil_scale(uint64_t work, uint32_t cap)
+/* The first tick at or after @b: ticks fall at tick_phase + k * tick_ns. */
+static uint64_t tick_ceil(const struct sim *s, uint64_t b)
 {
-	/* Full-speed CPUs are the common case: skip the 64-bit division
-	 * (called for every CPU at every step). */
-	if (cap == CAPACITY_SCALE)
-		return work;
-	return (work * CAPACITY_SCALE + cap - 1) / cap;
+	if (dls_time_before(b, s->tick_phase))
+		return s->tick_phase;
+	return s->tick_phase + (b - s->tick_phase + s->tick_ns - 1) / s->tick_ns * s->tick_ns;
 }
 
+/* The next decision point of CPU @c before @limit (else @limit), from its
+ * thread's state charged up to now. */
 static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 {
 	struct thread *t = c->curr;
 	uint64_t n = limit;
 
+	c->has_budget_at = false;
 	if (!t || !t->runnable || (t->is_dl && !t->se.queued))
 		return n;
 	if (!t->in_run && !t->in_runtime && !t->in_wall)
@@ -377,51 +397,37 @@ static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 	if (t->in_runtime && dls_time_before(s->now + t->wall_left, n))
 		n = s->now + t->wall_left;
 	if (t->is_dl && t->se.queued && t->se.runtime > 0) {
+		struct dls_rq *rq = &s->rqs[c - s->cpus];
+		/* The library charged its entity up to exec_start: now in the
+		 * reference loop, which charges it at every step; the last
+		 * event on its CPU in the per-CPU loop. */
+		uint64_t base = !s->scan && rq->curr == &t->se ? t->se.exec_start : s->now;
 		/* A reclaiming budget drains at the GRUB rate, which only the
 		 * library knows; a plain one at the CPU's capacity. */
-		uint64_t b = s->now + (t->se.params.flags & DLS_FLAG_RECLAIM
-				       ? dls_budget_ns(&s->rqs[c - s->cpus], &t->se)
-				       : ceil_scale((uint64_t)t->se.runtime, c->capacity));
+		uint64_t left = t->se.params.flags & DLS_FLAG_RECLAIM
+					? dls_budget_ns(rq, &t->se)
+					: ceil_scale((uint64_t)t->se.runtime, c->capacity);
+		uint64_t b = base + left;
+
+		/* (an entity the library has not charged since before its
+		 * budget would have run out is counted from now, as the
+		 * reference loop counts every budget) */
+		if (!s->scan && dls_time_before(b, s->now))
+			b = s->now + left;
 
 		/* Without exact budget timers the kernel notices an exhausted
 		 * budget at its next tick: the overrun is charged there. */
-		if (s->tick_ns)
-			b = (b + s->tick_ns - 1) / s->tick_ns * s->tick_ns;
-
+		if (s->tick_ns) {
+			b = tick_ceil(s, b);
+			c->budget_at = b;
+			c->has_budget_at = true;
+		}
 		if (dls_time_before(b, n))
 			n = b;
 	}
 	if (!t->is_dl && t->slice_left && dls_time_before(s->now + t->slice_left, n))
 		n = s->now + t->slice_left;
 	return n;
-}
-
-/* @cpu runs its thread over [now, now + dt): charge it, and the thread's job
- * starts (or goes on) there: only time charged counts as the job running. */
-static void cpu_charge(struct sim *s, int cpu, uint64_t dt)
-{
-	struct cpu *c = &s->cpus[cpu];
-	struct thread *t = c->curr;
-
-	if (!t || !t->runnable || !dt || (t->is_dl && !t->se.queued))
-		return;
-	c->busy_ns += dt;
-	t->run_ns += dt;
-	if (!t->job_ran) {
-		t->job_ran = true;
-		t->job_start = s->now;
-	}
-	wl_cpuset_set(&t->job_cpus, cpu);
-	if (t->in_run) {
-		if (dt >= ceil_scale(t->work_left, c->capacity))
-			t->work_left = 0;
-		else
-			t->work_left -= dt * c->capacity / CAPACITY_SCALE;
-	}
-	if (t->in_runtime)
-		t->wall_left -= dt < t->wall_left ? dt : t->wall_left;
-	if (!t->is_dl && t->slice_left)
-		t->slice_left -= dt < t->slice_left ? dt : t->slice_left;
 }
 
 /*
@@ -440,8 +446,9 @@ static bool nothing_to_pick(const struct sim *s, int cpu)
 	       !c->nr_lower && (!s->dom.smp || !s->dom.smp->overload_count);
 }
 
-/* Advance the clock to the next instant something happens, charging the CPUs. */
-static void advance_clock(struct sim *s, uint64_t horizon)
+/* The reference loop: advance the clock to the next instant something
+ * happens, charging every CPU. */
+static void scan_advance(struct sim *s, uint64_t horizon)
 {
 	struct dls_rb_node *first = dls_rb_first_cached(&s->queue);
 	uint64_t t = horizon;
@@ -455,32 +462,42 @@ static void advance_clock(struct sim *s, uint64_t horizon)
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
 		t = cpu_next(s, &s->cpus[cpu], t);
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-		cpu_charge(s, cpu, t - s->now);
+		cpu_charge(s, cpu, s->now, t - s->now);
 	s->now = t;
 }
 
-/* What the running threads finished, their budgets and slices. */
-static void finish_work(struct sim *s)
+/* What CPU @cpu's thread finished, its budget and slice. */
+static void finish_cpu(struct sim *s, int cpu)
 {
-	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		struct thread *c = s->cpus[cpu].curr;
+	struct thread *c = s->cpus[cpu].curr;
 
-		/* Finished work first: a job that completes exactly as its
-		 * budget runs out is done, not throttled mid-job. */
-		if (c && c->runnable && (!c->is_dl || c->se.queued)) {
-			if (c->in_run && !c->work_left)
-				c->in_run = false;
-			if (c->in_runtime && !c->wall_left)
-				c->in_runtime = false;
-			if (c->in_wall && !dls_time_after(c->wall_end, s->now))
-				c->in_wall = false;
-			thread_advance(s, c);
-		}
-		if (c && c->is_dl && s->rqs[cpu].curr == &c->se)
-			dls_update_curr(&s->rqs[cpu]);
-		if (c && !c->is_dl && c->runnable && c->sliced && c->slice_left == 0)
-			s->cpus[cpu].need_resched = true;
+	/* Finished work first: a job that completes exactly as its
+	 * budget runs out is done, not throttled mid-job. */
+	if (c && c->runnable && (!c->is_dl || c->se.queued)) {
+		if (c->in_run && !c->work_left)
+			c->in_run = false;
+		if (c->in_runtime && !c->wall_left)
+			c->in_runtime = false;
+		if (c->in_wall && !dls_time_after(c->wall_end, s->now))
+			c->in_wall = false;
+		thread_advance(s, c);
 	}
+	/* With ticks, the per-CPU loop charges the library's entity at its
+	 * own CPU's tick that notices the exhausted budget (or when the
+	 * library acts on its runqueue: a block, a preemption), as the
+	 * kernel's update_curr(), not at another CPU's event. */
+	if (c && c->is_dl && s->rqs[cpu].curr == &c->se &&
+	    (!s->tick_ns || s->scan ||
+	     (s->cpus[cpu].has_budget_at && !dls_time_before(s->now, s->cpus[cpu].budget_at))))
+		dls_update_curr(&s->rqs[cpu]);
+	if (c && !c->is_dl && c->runnable && c->sliced && c->slice_left == 0)
+		dlsim_resched(s, cpu);
+}
+
+static void scan_finish(struct sim *s)
+{
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		finish_cpu(s, cpu);
 }
 
 /* Timers, wake-ups and hotplug events due now, in (time, sequence) order. */
@@ -510,7 +527,7 @@ static void run_due_events(struct sim *s)
 	}
 }
 
-static bool must_pick(struct sim *s, int cpu)
+static bool must_pick(const struct sim *s, int cpu)
 {
 	const struct cpu *c = &s->cpus[cpu];
 
@@ -525,7 +542,7 @@ static bool must_pick(struct sim *s, int cpu)
  * pass, but a pass in which no CPU changed what it runs and none was asked
  * to pick again changed nothing, and neither would the next one.
  */
-static void pick_passes(struct sim *s)
+static void scan_pick(struct sim *s)
 {
 	for (int pass = 0; pass < 4 * s->nr_cpus + 4; pass++) {
 		bool again = false;
@@ -547,6 +564,191 @@ static void pick_passes(struct sim *s)
 		if (s->nr_lower_waiting)
 			again |= dlsim_lower_balance(s);
 		for (int cpu = 0; cpu < s->nr_cpus && !again; cpu++)
+			again = !s->cpus[cpu].offline && must_pick(s, cpu);
+		if (!again)
+			break;
+	}
+}
+
+/* ---- the per-CPU loop ------------------------------------------------------
+ * The same step as the reference loop above, at a cost per event that does
+ * not grow with the CPU count. Each CPU's next decision point waits in
+ * cpu_queue (the library's rbtree, by (time, CPU)); a CPU is charged (the
+ * kernel's update_curr) and looked at only when touched (dlsim_cpu_touch():
+ * its own decision point, the library acting on its runqueue, a wake-up or
+ * a request to pick again there, an output reading it, the end of the run).
+ * A step visits the touched CPUs in CPU order, as the reference loop visits
+ * every CPU (a CPU touched by one visited earlier is visited in the same
+ * pass; one below, in the next pass, as there), so both give the same
+ * output bit for bit (tests/cli: dlsim_loops_agree).
+ *
+ * Charging in one piece instead of one per step changes nothing on a
+ * full-speed CPU. Where it would (rounding per charge: the work on a CPU of
+ * capacity below 1024, GRUB's charge, the 2012 overrun rule that forfeits
+ * at the first charge past the deadline, a slice that ran out), the CPU is
+ * "eager": charged and looked at every step, as in the reference loop. With
+ * platform.tick_hz the library's entity is charged at its own CPU's events
+ * only (finish_cpu()): the kernel's per-CPU accounting.
+ */
+
+static bool cpu_node_less(const struct dls_rb_node *a, const struct dls_rb_node *b)
+{
+	const struct cpu *x = dls_container_of(a, struct cpu, next_node);
+	const struct cpu *y = dls_container_of(b, struct cpu, next_node);
+
+	/* one array: the address orders by CPU id */
+	return dls_time_before(x->next_t, y->next_t) || (x->next_t == y->next_t && x < y);
+}
+
+static bool cpu_eager(const struct sim *s, const struct cpu *c)
+{
+	const struct thread *t = c->curr;
+
+	if (!t)
+		return false;
+	if (c->capacity != CAPACITY_SCALE)
+		return true;
+	if (!t->is_dl)
+		return t->runnable && t->sliced && !t->slice_left;
+	return !s->tick_ns && ((t->se.params.flags & DLS_FLAG_RECLAIM) ||
+			       s->dom.cfg.overrun_rule == DLS_OVERRUN_2012);
+}
+
+/* Something (other than the overload pull) would make @cpu pick again. */
+static bool wants_pick(const struct sim *s, int cpu)
+{
+	const struct cpu *c = &s->cpus[cpu];
+	const struct dls_rq *rq = &s->rqs[cpu];
+
+	return !c->offline && (must_pick(s, cpu) ||
+			       (!c->curr && (rq->curr || rq->nr_running || c->nr_lower)));
+}
+
+/* @cpu's next decision point, found again after it was touched. */
+static void cpu_requeue(struct sim *s, int cpu, uint64_t horizon)
+{
+	struct cpu *c = &s->cpus[cpu];
+	uint64_t n;
+	uint64_t bit = UINT64_C(1) << (cpu % 64);
+
+	if (c->charged_to != s->now) {
+		cpu_charge(s, cpu, c->charged_to, s->now - c->charged_to);
+		c->charged_to = s->now;
+	}
+	/* a decision point at the horizon itself is due in the last step */
+	n = cpu_next(s, c, horizon + 1);
+	if (c->next_queued) {
+		dls_rb_erase_cached(&c->next_node, &s->cpu_queue);
+		c->next_queued = false;
+	}
+	if (!dls_time_after(n, horizon)) {
+		c->next_t = n;
+		dls_rb_add_cached(&c->next_node, &s->cpu_queue, cpu_node_less);
+		c->next_queued = true;
+	}
+	if (cpu_eager(s, c))
+		s->eager[cpu / 64] |= bit;
+	else
+		s->eager[cpu / 64] &= ~bit;
+	/* left to pick again (the passes' bound): looked at next step too */
+	if (wants_pick(s, cpu))
+		s->touched[cpu / 64] |= bit;
+}
+
+/* The first touched CPU from @from on, or -1. */
+static int next_touched(const struct sim *s, int from)
+{
+	size_t w = (size_t)from / 64;
+	uint64_t bits;
+
+	if (from >= s->nr_cpus)
+		return -1;
+	bits = s->touched[w] & (~UINT64_C(0) << (from % 64));
+	while (!bits) {
+		if (++w == s->nr_words)
+			return -1;
+		bits = s->touched[w];
+	}
+	return (int)(w * 64) + __builtin_ctzll(bits);
+}
+
+static void lazy_advance(struct sim *s, uint64_t horizon)
+{
+	struct dls_rb_node *first = dls_rb_first_cached(&s->queue);
+	uint64_t t = horizon;
+
+	for (size_t w = 0; w < s->nr_words; w++) {
+		uint64_t bits = s->touched[w];
+
+		s->touched[w] = 0;
+		for (; bits; bits &= bits - 1)
+			cpu_requeue(s, (int)(w * 64) + __builtin_ctzll(bits), horizon);
+	}
+	if (first) {
+		uint64_t qt = dls_container_of(first, struct qev, node)->t;
+
+		if (dls_time_before(qt, t))
+			t = qt;
+	}
+	first = dls_rb_first_cached(&s->cpu_queue);
+	if (first) {
+		uint64_t ct = dls_container_of(first, struct cpu, next_node)->next_t;
+
+		if (dls_time_before(ct, t))
+			t = ct;
+	}
+	s->now = t;
+	/* the CPUs whose decision point is due, and the eager ones */
+	while ((first = dls_rb_first_cached(&s->cpu_queue))) {
+		struct cpu *c = dls_container_of(first, struct cpu, next_node);
+
+		if (dls_time_after(c->next_t, t))
+			break;
+		dls_rb_erase_cached(&c->next_node, &s->cpu_queue);
+		c->next_queued = false;
+		dlsim_cpu_touch(s, (int)(c - s->cpus));
+	}
+	for (size_t w = 0; w < s->nr_words; w++)
+		for (uint64_t bits = s->eager[w]; bits; bits &= bits - 1)
+			dlsim_cpu_touch(s, (int)(w * 64) + __builtin_ctzll(bits));
+}
+
+static void lazy_finish(struct sim *s)
+{
+	for (int cpu = next_touched(s, 0); cpu >= 0; cpu = next_touched(s, cpu + 1))
+		finish_cpu(s, cpu);
+}
+
+/* The next CPU from @from on the pick passes look at: while a CPU is
+ * overloaded every idle CPU tries to pull (as in the reference loop, CPU
+ * by CPU: the one fallback that walks every CPU), else the touched ones. */
+static int next_pick(const struct sim *s, int from)
+{
+	if (s->dom.smp && s->dom.smp->overload_count)
+		return from < s->nr_cpus ? from : -1;
+	return next_touched(s, from);
+}
+
+static void lazy_pick(struct sim *s)
+{
+	for (int pass = 0; pass < 4 * s->nr_cpus + 4; pass++) {
+		bool again = false;
+
+		for (int cpu = next_pick(s, 0); cpu >= 0; cpu = next_pick(s, cpu + 1)) {
+			struct cpu *c = &s->cpus[cpu];
+
+			if (c->offline)
+				continue;
+			if (must_pick(s, cpu) || (!c->curr && !nothing_to_pick(s, cpu))) {
+				struct thread *before = c->curr;
+
+				dlsim_cpu_reschedule(s, cpu);
+				again |= c->curr != before;
+			}
+		}
+		if (s->nr_lower_waiting)
+			again |= dlsim_lower_balance(s);
+		for (int cpu = next_touched(s, 0); cpu >= 0 && !again; cpu = next_touched(s, cpu + 1))
 			again = !s->cpus[cpu].offline && must_pick(s, cpu);
 		if (!again)
 			break;
@@ -599,8 +801,13 @@ static uint64_t run_loop(struct sim *s, uint64_t horizon, struct sim_result *res
 			res->truncated = true; /* summaries cover [0, now) */
 			return s->now;
 		}
-		advance_clock(s, horizon);
-		finish_work(s);
+		if (s->scan) {
+			scan_advance(s, horizon);
+			scan_finish(s);
+		} else {
+			lazy_advance(s, horizon);
+			lazy_finish(s);
+		}
 		run_due_events(s);
 		/* Owners' own keys follow their deadlines (replenishments,
 		 * new instances) before anyone picks. */
@@ -608,8 +815,10 @@ static uint64_t run_loop(struct sim *s, uint64_t horizon, struct sim_result *res
 			for (int i = 0; i < s->nr_threads; i++)
 				if (s->threads[i]->nr_held || s->threads[i]->pi.blocked_on)
 					dlsim_pi_sync_own(s, s->threads[i]);
-		if (!sim_stopping(s))
-			pick_passes(s);
+		if (!sim_stopping(s) && s->scan)
+			scan_pick(s);
+		else if (!sim_stopping(s))
+			lazy_pick(s);
 		if (step_stops(s, res))
 			break;
 		if (s->progress && !(iter & 1023))
@@ -622,6 +831,7 @@ static uint64_t run_loop(struct sim *s, uint64_t horizon, struct sim_result *res
 static void close_run(struct sim *s, struct sim_result *res)
 {
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		dlsim_cpu_touch(s, cpu); /* charged up to the end */
 		dlsim_close_slice(s, cpu);
 		if (s->cpus[cpu].offline)
 			dlsim_add_offline_span(s, cpu, s->now);

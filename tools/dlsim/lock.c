@@ -177,6 +177,7 @@ static void dl_boost_end(struct sim *s, struct thread *t)
 	int cpu = tcpu(t);
 	bool was_curr = s->cpus[cpu].curr == t;
 
+	dlsim_thread_touch(s, t); /* its class changes */
 	dlsim_lib_ok(s, dls_task_dead(t->se.rq, &t->se), "dls_task_dead", t);
 	t->is_dl = false;
 	if (cpu != t->cpu) {
@@ -187,7 +188,7 @@ static void dl_boost_end(struct sim *s, struct thread *t)
 	t->prio = eff_prio(t);
 	if (t->runnable && !was_curr)
 		dlsim_lower_add(s, t, false);
-	s->cpus[cpu].need_resched = true;
+	dlsim_resched(s, cpu);
 }
 
 static void on_boost(void *ctx, struct dls_pi_task *pt)
@@ -200,6 +201,7 @@ static void on_boost(void *ctx, struct dls_pi_task *pt)
 	 * but nobody inherits anything. */
 	if (!s->w->pi_enabled)
 		return;
+	dlsim_thread_touch(s, t);
 	if (pt->boosted && !t->boost_on) {
 		t->boost_on = true;
 		t->boosts++;
@@ -219,7 +221,7 @@ static void on_boost(void *ctx, struct dls_pi_task *pt)
 			       "dls_entity_set_boost", t);
 			/* Its CPU picks again (and pushes or pulls): the
 			 * new key may belong on another CPU now. */
-			s->cpus[tcpu(t)].need_resched = true;
+			dlsim_resched(s, tcpu(t));
 		}
 		return;
 	}
@@ -235,7 +237,7 @@ static void on_boost(void *ctx, struct dls_pi_task *pt)
 		t->prio = eff_prio(t);
 		if (listed)
 			dlsim_lower_add(s, t, false);
-		s->cpus[t->cpu].need_resched = true;
+		dlsim_resched(s, t->cpu);
 	}
 }
 

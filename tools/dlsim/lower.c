@@ -465,14 +465,15 @@ static void fair_check_preempt(struct sim *s, int cpu, struct thread *t)
 	struct cpu *c = &s->cpus[cpu];
 	struct thread *curr = c->curr;
 
+	dlsim_cpu_touch(s, cpu); /* its slice changes */
 	fair_update_curr(s, cpu);
 	if (policy_of(curr) == WL_IDLE && policy_of(t) != WL_IDLE) {
 		curr->vprotect = curr->vdeadline - 1;
-		c->need_resched = true;
+		dlsim_resched(s, (int)(c - s->cpus));
 		return;
 	}
 	if (policy_of(t) == WL_OTHER)
-		c->need_resched = true; /* the pick decides: RUN_TO_PARITY */
+		dlsim_resched(s, (int)(c - s->cpus)); /* the pick decides: RUN_TO_PARITY */
 	else
 		fair_arm(s, cpu, curr);
 }
@@ -484,6 +485,7 @@ static void queue_insert(struct sim *s, struct thread *t, bool head)
 	struct cpu *c = &s->cpus[t->cpu];
 	size_t pos = c->nr_lower;
 
+	dlsim_cpu_touch(s, t->cpu); /* it may pick again */
 	GROW(c->lower, c->nr_lower, c->cap_lower, { sim_oom(s); return; });
 	/* Keep the array sorted by priority (higher first), FIFO within one:
 	 * after the last thread of a higher priority (of at least @t's
@@ -504,6 +506,7 @@ static void queue_insert(struct sim *s, struct thread *t, bool head)
 
 static void queue_delete(struct sim *s, struct cpu *c, struct thread *t)
 {
+	dlsim_cpu_touch(s, (int)(c - s->cpus));
 	if (t->fair_in_tree)
 		fair_unwait(c, t);
 	/* FIFO/RR threads are at the front, fair ones at the back. */
@@ -541,11 +544,11 @@ void dlsim_lower_add(struct sim *s, struct thread *t, bool head)
 	fair_follow_class(s, t);
 	queue_insert(s, t, head);
 	if (!c->curr || !c->curr->runnable)
-		c->need_resched = true;
+		dlsim_resched(s, (int)(c - s->cpus));
 	else if (c->curr->is_dl)
 		return;
 	else if (c->curr->prio < t->prio)
-		c->need_resched = true;
+		dlsim_resched(s, (int)(c - s->cpus));
 	else if (t->prio == 0 && c->curr->prio == 0 && c->curr->fair_queued)
 		fair_check_preempt(s, t->cpu, t);
 }
@@ -809,7 +812,7 @@ void dlsim_thread_reweight(struct sim *s, struct thread *t, uint32_t weight)
 		t->vdeadline = t->vruntime + (uint64_t)dl;
 		t->vprotect = t->vdeadline - 1;
 		if (s->cpus[t->cpu].curr == t)
-			s->cpus[t->cpu].need_resched = true;
+			dlsim_resched(s, t->cpu);
 	} else {
 		t->vlag = t->vlag * (int64_t)t->weight / (int64_t)weight;
 	}

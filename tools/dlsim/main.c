@@ -49,6 +49,8 @@ static int usage(FILE *f, int code)
 		"  platform.capacity     [1024 each]\n"
 		"  platform.clusters     none           platform.tick_hz 0 (exact budget\n"
 		"                        timers; N: budgets enforced at N Hz ticks)\n"
+		"  platform.tick_phase_us 0 (ticks at phase + k * period; \"random\":\n"
+		"                        drawn from simulation.seed)\n"
 		"  platform.mem_bw       10000000000 bytes/s of \"mem\" (a memset), at\n"
 		"                        capacity 1024; platform.io_bw 100000000000 (\"iorun\")\n"
 		"  simulation.horizon_us the horizon: horizon_us, else global.duration,\n"
@@ -177,6 +179,10 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			c->dump = true;
 		} else if (!strcmp(a, "--quiet")) {
 			c->opt.quiet = true;
+		} else if (!strcmp(a, "--loop=scan")) {
+			/* internal, for tests: the reference step loop that
+			 * visits every CPU at every step (sim_options::loop_scan) */
+			c->opt.loop_scan = true;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			return -1;
 		} else if ((rc = parse_value_option(c, argc, argv, &i)) >= 0) {

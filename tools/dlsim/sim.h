@@ -54,6 +54,10 @@ struct sim_options {
 				  (0 = no bound); sim_result::truncated says so */
 	bool rules_2012;       /* the 2012 CBS rules (dls_domain_config), to
 				  compare with today's default */
+	/* The reference step loop, which visits and charges every CPU at
+	 * every step (dlsim's hidden --loop=scan): the same outputs, at a
+	 * cost per event that grows with the CPU count; tests compare the two. */
+	bool loop_scan;
 	/* Optional observers (tests): every run slice [start, end) of a
 	 * thread on a CPU, and every completed job with its release. */
 	void (*on_slice)(void *arg, int cpu, const char *thread, uint64_t start,

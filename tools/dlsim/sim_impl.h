@@ -231,6 +231,13 @@ struct cpu {
 	uint64_t fair_vref;
 	bool offline;
 	uint64_t offline_since, offline_ns;
+	/* the per-CPU loop (engine.c): its running thread is charged up to
+	 * charged_to; its next decision point, next_t, is in sim::cpu_queue
+	 * while next_queued; budget_at, with platform.tick_hz, the tick at
+	 * which its deadline thread's exhausted budget is noticed */
+	uint64_t charged_to, next_t, budget_at;
+	bool next_queued, has_budget_at;
+	struct dls_rb_node next_node;
 };
 
 struct hotplug_ev {
@@ -339,6 +346,18 @@ struct sim {
 	void *smp_mem;
 	bool full_affinity; /* no deadline thread is restricted to some CPUs */
 	uint64_t tick_ns;   /* budgets enforced at ticks of this period (0: exactly) */
+	uint64_t tick_phase; /* ticks at tick_phase + k * tick_ns */
+	/* The step loop (engine.c). scan: the reference loop, which visits
+	 * and charges every CPU at every step (sim_options::loop_scan).
+	 * Otherwise each CPU's next decision point waits in cpu_queue, and
+	 * a CPU is charged and looked at only when something touches it
+	 * (dlsim_cpu_touch()): touched holds those of this step, one bit per
+	 * CPU; eager those charged at every step all the same (rounding that
+	 * depends on how a run is cut in charges, engine.c). */
+	bool scan;
+	struct dls_rb_root_cached cpu_queue;
+	uint64_t *touched, *eager;
+	size_t nr_words;
 	const char *admission_from; /* where the admission limit came from */
 	/* locks */
 	struct dls_pi_ctx pi;
@@ -378,6 +397,79 @@ struct sim {
 		}                                                              \
 	} while (0)
 #define GROW(arr, n, cap, on_fail) GROW_FROM(arr, n, cap, 16, on_fail)
+
+/* Rounds up: the time a CPU of capacity @cap needs for @work ns of work. */
+static inline uint64_t ceil_scale(uint64_t work, uint32_t cap)
+{
+	/* Full-speed CPUs are the common case: skip the 64-bit division. */
+	if (cap == CAPACITY_SCALE)
+		return work;
+	return (work * CAPACITY_SCALE + cap - 1) / cap;
+}
+
+/* @cpu runs its thread over [start, start + dt): charge it, and the thread's
+ * job starts (or goes on) there: only time charged counts as the job running. */
+static inline void cpu_charge(struct sim *s, int cpu, uint64_t start, uint64_t dt)
+{
+	struct cpu *c = &s->cpus[cpu];
+	struct thread *t = c->curr;
+
+	if (!t || !t->runnable || !dt || (t->is_dl && !t->se.queued))
+		return;
+	c->busy_ns += dt;
+	t->run_ns += dt;
+	if (!t->job_ran) {
+		t->job_ran = true;
+		t->job_start = start;
+	}
+	wl_cpuset_set(&t->job_cpus, cpu);
+	if (t->in_run) {
+		if (dt >= ceil_scale(t->work_left, c->capacity))
+			t->work_left = 0;
+		else
+			t->work_left -= dt * c->capacity / CAPACITY_SCALE;
+	}
+	if (t->in_runtime)
+		t->wall_left -= dt < t->wall_left ? dt : t->wall_left;
+	if (!t->is_dl && t->slice_left)
+		t->slice_left -= dt < t->slice_left ? dt : t->slice_left;
+}
+
+/*
+ * Something happens on @cpu now, or its state is about to be read or
+ * changed: charge its running thread up to now (the kernel's update_curr,
+ * on dlsim's side; the library charges its entity itself) and note the
+ * CPU for this step (its next decision point is found again, it may pick
+ * again). Call it before changing anything a CPU's thread is charged by
+ * (its class, runnable, in_run, the slice, the CPU's thread). The
+ * reference loop charges every CPU at every step instead.
+ */
+static inline void dlsim_cpu_touch(struct sim *s, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+
+	if (s->scan)
+		return;
+	if (c->charged_to != s->now) {
+		cpu_charge(s, cpu, c->charged_to, s->now - c->charged_to);
+		c->charged_to = s->now;
+	}
+	s->touched[cpu / 64] |= UINT64_C(1) << (cpu % 64);
+}
+
+/* @cpu must pick again. */
+static inline void dlsim_resched(struct sim *s, int cpu)
+{
+	s->cpus[cpu].need_resched = true;
+	dlsim_cpu_touch(s, cpu);
+}
+
+/* @t is about to change: charge it first if it is running somewhere. */
+static inline void dlsim_thread_touch(struct sim *s, const struct thread *t)
+{
+	if (t->last_cpu >= 0 && s->cpus[t->last_cpu].curr == t)
+		dlsim_cpu_touch(s, t->last_cpu);
+}
 
 /* The thread of a PI task. */
 static inline struct thread *pi_thread(struct dls_pi_task *p)

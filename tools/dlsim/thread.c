@@ -319,13 +319,13 @@ static bool ev_yield(struct sim *s, struct thread *t, const struct wl_event *ev)
 	(void)ev;
 	if (t->is_dl && s->cpus[tcpu(t)].curr == t) {
 		dls_yield(rq_of(s, t));
-		s->cpus[tcpu(t)].need_resched = true;
+		dlsim_resched(s, tcpu(t));
 		return true;
 	}
 	if (!t->is_dl && s->cpus[t->cpu].nr_lower) {
 		/* Let the others of its class run first. */
 		dlsim_lower_yield(s, t);
-		s->cpus[t->cpu].need_resched = true;
+		dlsim_resched(s, t->cpu);
 		return true;
 	}
 	return false;
@@ -788,7 +788,7 @@ static void phase_move_lower(struct sim *s, struct thread *t, int cpu)
 		return;
 	}
 	t->move_to = cpu + 1;
-	s->cpus[t->cpu].need_resched = true;
+	dlsim_resched(s, t->cpu);
 }
 
 /* The entity's affinity becomes @bits (empty: all CPUs); false when no
@@ -892,7 +892,7 @@ static bool become_dl(struct sim *s, struct thread *t, const struct dls_params *
 		dlsim_lower_remove(s, t);
 	s->cpus[t->cpu].nr_assigned--;
 	if (running)
-		s->cpus[t->cpu].need_resched = true;
+		dlsim_resched(s, t->cpu);
 	t->cpu = cpu;
 	t->is_dl = t->dl_policy = true;
 	t->prio = 0;
@@ -900,7 +900,7 @@ static bool become_dl(struct sim *s, struct thread *t, const struct dls_params *
 	if (t->runnable)
 		dlsim_lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
 	dls_pi_set_own(&s->pi, &t->pi, dlsim_pi_prio(t), true, t->se.deadline);
-	s->cpus[tcpu(t)].need_resched = true;
+	dlsim_resched(s, tcpu(t));
 	return true;
 }
 
@@ -921,7 +921,7 @@ static void leave_dl(struct sim *s, struct thread *t, int prio)
 	dls_pi_set_own(&s->pi, &t->pi, dlsim_pi_prio(t), false, 0);
 	if (t->runnable && !running)
 		dlsim_lower_add(s, t, false);
-	s->cpus[cpu].need_resched = true;
+	dlsim_resched(s, cpu);
 }
 
 /*
@@ -981,7 +981,7 @@ static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *
 			}
 		}
 		t->dl_deadline = p.deadline;
-		s->cpus[tcpu(t)].need_resched = true;
+		dlsim_resched(s, tcpu(t));
 		return false;
 	}
 	/* rt-app changes nothing for a FIFO/RR or fair policy when the phase
@@ -1016,7 +1016,7 @@ static bool phase_sched(struct sim *s, struct thread *t, const struct wl_sched *
 		dls_pi_set_own(&s->pi, &t->pi, dlsim_pi_prio(t), false, 0);
 		if (t->runnable && !running)
 			dlsim_lower_add(s, t, false);
-		s->cpus[t->cpu].need_resched = true;
+		dlsim_resched(s, t->cpu);
 	}
 	return false;
 }

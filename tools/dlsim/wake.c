@@ -11,6 +11,7 @@ void dlsim_thread_block(struct sim *s, struct thread *t, bool job_done)
 {
 	if (!t->runnable)
 		return;
+	dlsim_thread_touch(s, t);
 	t->runnable = false;
 	if (t->is_dl)
 		dlsim_lib_ok(s, dls_dequeue(rq_of(s, t), &t->se,
@@ -19,13 +20,14 @@ void dlsim_thread_block(struct sim *s, struct thread *t, bool job_done)
 	else
 		dlsim_lower_remove(s, t);
 	if (s->cpus[tcpu(t)].curr == t)
-		s->cpus[tcpu(t)].need_resched = true;
+		dlsim_resched(s, tcpu(t));
 }
 
 void dlsim_thread_wake(struct sim *s, struct thread *t)
 {
 	if (t->runnable || t->exited)
 		return;
+	dlsim_thread_touch(s, t);
 	t->runnable = true;
 	if (t->is_dl) {
 		if (s->dom.smp && !t->se.throttled) {
@@ -56,6 +58,7 @@ bool dlsim_dl_boost_start(struct sim *s, struct thread *t)
 	/* A stranded thread (its CPU offline) stays where it is. */
 	if (!d || !d->se.rq || t->cpu < 0 || c->offline)
 		return false;
+	dlsim_thread_touch(s, t); /* its class changes */
 	p = d->se.params;
 	r = dls_entity_attach_borrowed(&s->rqs[t->cpu], &t->se, &p);
 	if (r)
@@ -71,7 +74,7 @@ bool dlsim_dl_boost_start(struct sim *s, struct thread *t)
 		dlsim_lib_ok(s, dls_wakeup(t->se.rq, &t->se), "dls_wakeup", t);
 	dlsim_lib_ok(s, dls_entity_set_boost(t->se.rq, &t->se, true, t->pi.eff.dl),
 	       "dls_entity_set_boost", t);
-	s->cpus[tcpu(t)].need_resched = true;
-	c->need_resched = true;
+	dlsim_resched(s, tcpu(t));
+	dlsim_resched(s, (int)(c - s->cpus));
 	return true;
 }

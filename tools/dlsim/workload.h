@@ -124,6 +124,11 @@ struct workload {
 	/* platform.tick_hz: budgets enforced at scheduler ticks, as Linux
 	 * without HRTICK (0: exact budget timers) */
 	int64_t tick_hz;
+	/* platform.tick_phase_us: ticks fall at phase + k * period (ns;
+	 * 0 when not given); tick_phase_random: "random", drawn from the
+	 * simulation seed */
+	uint64_t tick_phase_ns;
+	bool tick_phase_random;
 	/* platform.mem_bw / io_bw: bytes/s of "mem" and "iorun" at capacity
 	 * 1024 (WL_MEM_BW_DEFAULT, WL_IO_BW_DEFAULT when not given) */
 	uint64_t mem_bw, io_bw;

@@ -140,10 +140,40 @@ static void check_capacity(struct ctx *c, const struct json_member *cap, int64_t
 	      "(full speed)", cap->value->len, n, which);
 }
 
+/*
+ * platform.tick_phase_us: where the ticks fall, phase + k * period (a
+ * number of us in [0, period)), or "random": drawn once per run from the
+ * simulation seed. Needs tick_hz; any other value is refused.
+ */
+static void parse_tick_phase(struct ctx *c, const struct json_member *m)
+{
+	struct workload *w = c->w;
+	const struct json_value *v = m->value;
+	double period_us = w->tick_hz > 0 ? 1e6 / (double)w->tick_hz : 0;
+
+	if (w->tick_hz <= 0) {
+		VDIAG(c, true, v, "\"tick_phase_us\" needs \"tick_hz\" (without it budgets "
+		      "are enforced exactly and there are no ticks)");
+		return;
+	}
+	if (v->type == JSON_STRING && !strcmp(v->string, "random")) {
+		w->tick_phase_random = true;
+		return;
+	}
+	if (v->type != JSON_NUMBER || !(v->number >= 0) || !(v->number < period_us) ||
+	    v->number != (double)(int64_t)v->number) {
+		VDIAG(c, true, v, "\"tick_phase_us\" must be a whole number of us in [0, %.0f) "
+		      "(the tick period at tick_hz %lld) or \"random\"", period_us,
+		      (long long)w->tick_hz);
+		return;
+	}
+	w->tick_phase_ns = (uint64_t)v->number * 1000;
+}
+
 void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 {
 	struct workload *w = c->w;
-	const struct json_member *cap_m = NULL;
+	const struct json_member *cap_m = NULL, *phase_m = NULL;
 	struct wl_cpuset cap_given = { { 0 } };
 	int64_t v, cpus = 0;
 
@@ -222,6 +252,8 @@ void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 			}
 		} else if (!strcmp(m->key, "tick_hz")) {
 			dlsim_get_int(c, m, 0, 1000000, &w->tick_hz);
+		} else if (!strcmp(m->key, "tick_phase_us")) {
+			phase_m = m;
 		} else if (!strcmp(m->key, "mem_bw") || !strcmp(m->key, "io_bw")) {
 			bool mem = m->key[0] == 'm';
 
@@ -232,11 +264,13 @@ void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 		} else {
 			dlsim_diag(c, true, m->line, m->col,
 			     "unknown key \"%s\" in platform (expected cpus, capacity, clusters, "
-			     "tick_hz, mem_bw, io_bw)", m->key);
+			     "tick_hz, tick_phase_us, mem_bw, io_bw)", m->key);
 		}
 	}
 	if (cap_m)
 		check_capacity(c, cap_m, cpus, &cap_given);
+	if (phase_m)
+		parse_tick_phase(c, phase_m);
 }
 
 /*

@@ -1,0 +1,238 @@
+/*
+ * The per-CPU step loop (engine.c: each CPU charged and looked at only
+ * when something touches it) against the reference loop that visits and
+ * charges every CPU at every step (sim_options::loop_scan): on random
+ * workloads both must write the same bytes in every output (JSON, jobs
+ * CSV, trace, SVG) and end with the same result. The workloads mix what
+ * charging per CPU could get wrong: CPUs of capacity below 1024 (work and
+ * budgets rounded per charge), GRUB reclaiming, the 2012 overrun rule,
+ * hotplug, FIFO/RR/fair threads with slices, PI mutexes, partitioned and
+ * global modes. The seed is printed; DLSIM_LOOPS_SEED and DLSIM_LOOPS_N
+ * choose others.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dls_test.h"
+#include "prng.h"
+#include "sim.h"
+#include "workload.h"
+
+#define OUT_FILES 4
+
+static const char *const suffix[OUT_FILES] = { "json", "csv", "trace", "svg" };
+
+struct buf {
+	char *p;
+	size_t n, cap;
+};
+
+static void put(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(b->p + b->n, b->cap - b->n, fmt, ap);
+		va_end(ap);
+		if (n >= 0 && (size_t)n < b->cap - b->n)
+			break;
+		b->cap = b->cap * 2 + (size_t)n + 64;
+		b->p = realloc(b->p, b->cap);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(b->p);
+	}
+	b->n += (size_t)n;
+}
+
+static uint64_t pick(struct dls_prng *r, uint64_t lo, uint64_t hi)
+{
+	return lo + dls_prng_below(r, hi - lo + 1);
+}
+
+/* One random workload into @b (NUL-terminated). */
+static void gen(struct dls_prng *r, struct buf *b, bool *rules_2012)
+{
+	static const unsigned int caps[] = { 1024, 1024, 446, 700, 1023 };
+	int ncpu = (int)pick(r, 1, 6), ntask = (int)pick(r, 1, 9);
+	int big = (int)pick(r, 0, (uint64_t)ncpu - 1);
+	bool global = ncpu > 1 && pick(r, 0, 3) != 0, pi = pick(r, 0, 1);
+	unsigned int nhp = ncpu > 1 ? (unsigned int)pick(r, 0, 3) : 0;
+	uint64_t horizon = pick(r, 30, 150) * 1000;
+
+	b->n = 0;
+	*rules_2012 = pick(r, 0, 7) == 0;
+	put(b, "{\"global\": {\"pi_enabled\": %s},\n\"platform\": {\"clusters\": {", pi ? "true" : "false");
+	/* CPUs [0, big] in one cluster, the rest in another */
+	put(b, "\"a\": {\"cpus\": [");
+	for (int c = 0; c <= big; c++)
+		put(b, "%s%d", c ? "," : "", c);
+	put(b, "], \"capacity\": %u}", caps[pick(r, 0, 4)]);
+	if (big + 1 < ncpu) {
+		put(b, ", \"b\": {\"cpus\": [");
+		for (int c = big + 1; c < ncpu; c++)
+			put(b, "%s%d", c > big + 1 ? "," : "", c);
+		put(b, "], \"capacity\": %u}", caps[pick(r, 0, 4)]);
+	}
+	put(b, "}},\n\"simulation\": {\"horizon_us\": %llu, \"seed\": %llu, \"mode\": \"%s\", "
+	    "\"admission\": \"off\"", (unsigned long long)horizon,
+	    (unsigned long long)pick(r, 1, 1000), global ? "global" : "partitioned");
+	if (nhp) {
+		put(b, ", \"hotplug\": [");
+		for (unsigned int h = 0; h < nhp; h++)
+			put(b, "%s{\"cpu\": %d, \"at_us\": %llu, \"online\": %s}", h ? ", " : "",
+			    (int)pick(r, 1, (uint64_t)ncpu - 1),
+			    (unsigned long long)pick(r, 1, horizon / 1000 - 1) * 1000,
+			    pick(r, 0, 1) ? "true" : "false");
+		put(b, "]");
+	}
+	put(b, "},\n\"tasks\": {");
+	for (int i = 0; i < ntask; i++) {
+		int kind = (int)pick(r, 0, 5);
+		uint64_t period = pick(r, 2, 40) * 1000, run = pick(r, 1, period / 1000) * 900;
+		bool lock = pi && pick(r, 0, 2) == 0;
+
+		put(b, "%s\"t%d\": {", i ? ",\n" : "", i);
+		if (kind <= 2) {
+			uint64_t budget = pick(r, run / 1000 / 2 + 1, period / 1000) * 1000;
+
+			put(b, "\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": %llu, \"dl-period\": %llu, ",
+			    (unsigned long long)budget, (unsigned long long)period);
+			if (kind == 1)
+				put(b, "\"dl-reclaim\": true, ");
+		} else if (kind == 3) {
+			put(b, "\"policy\": \"SCHED_FIFO\", \"priority\": %d, ", (int)pick(r, 1, 50));
+		} else if (kind == 4) {
+			put(b, "\"policy\": \"SCHED_RR\", \"priority\": %d, ", (int)pick(r, 1, 3));
+		} else {
+			put(b, "\"policy\": \"SCHED_OTHER\", ");
+		}
+		if (!global && ncpu > 1 && pick(r, 0, 1))
+			put(b, "\"cpus\": [%d], ", (int)pick(r, 0, (uint64_t)ncpu - 1));
+		put(b, "\"delay\": %llu, ", (unsigned long long)pick(r, 0, 5) * 1000);
+		if (lock)
+			put(b, "\"lock\": \"m\", \"run0\": %llu, \"unlock\": \"m\", ",
+			    (unsigned long long)pick(r, 1, 3) * 300);
+		if (pick(r, 0, 3) == 0)
+			put(b, "\"sleep\": %llu, ", (unsigned long long)pick(r, 1, 5) * 700);
+		put(b, "\"run\": %llu, \"timer\": {\"ref\": \"unique\", \"period\": %llu}}",
+		    (unsigned long long)run, (unsigned long long)period);
+	}
+	put(b, "}}\n");
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *p = NULL;
+	long n;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+		p = malloc((size_t)n + 1);
+		if (p && fread(p, 1, (size_t)n, f) == (size_t)n)
+			*len = (size_t)n;
+	}
+	fclose(f);
+	return p;
+}
+
+/* Run @w with one loop; its outputs go to loops_<tag>.<suffix>. */
+static void run_one(const struct workload *w, bool scan, bool rules_2012, const char *tag,
+		    struct sim_result *res, char *summary, size_t summary_len)
+{
+	char path[OUT_FILES][64];
+	struct sim_options opt = { .quiet = false, .loop_scan = scan, .rules_2012 = rules_2012 };
+	FILE *out = fmemopen(summary, summary_len, "w");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+	for (int k = 0; k < OUT_FILES; k++) {
+		snprintf(path[k], sizeof(path[k]), "loops_%s.%s", tag, suffix[k]);
+		remove(path[k]);
+	}
+	opt.json_path = path[0];
+	opt.jobs_path = path[1];
+	opt.trace_path = path[2];
+	opt.svg_path = path[3];
+	CU_ASSERT_EQUAL_FATAL(sim_run(w, &opt, out, res), 0);
+	fclose(out);
+}
+
+static void test_loops_agree(void)
+{
+	const char *env_seed = getenv("DLSIM_LOOPS_SEED"), *env_n = getenv("DLSIM_LOOPS_N");
+	uint64_t seed = env_seed ? strtoull(env_seed, NULL, 0) : 25;
+	int n = env_n ? atoi(env_n) : 300, compared = 0;
+	struct dls_prng r;
+	struct buf b = { 0 };
+	static char sum_a[1 << 16], sum_b[1 << 16];
+
+	printf("\n  seed %llu, %d workloads\n", (unsigned long long)seed, n);
+	dls_prng_seed(&r, seed);
+	for (int i = 0; i < n; i++) {
+		struct workload w;
+		struct sim_result ra, rb;
+		bool rules_2012;
+
+		gen(&r, &b, &rules_2012);
+		if (workload_load(&w, "w.json", b.p, b.n, false)) {
+			workload_print_diags(&w, stderr);
+			fprintf(stderr, "%s", b.p);
+			workload_free(&w);
+			CU_FAIL_FATAL("a generated workload did not load");
+		}
+		if (getenv("DLSIM_LOOPS_VERBOSE"))
+			fprintf(stderr, "workload %d:\n%s", i, b.p);
+		memset(sum_a, 0, sizeof(sum_a));
+		memset(sum_b, 0, sizeof(sum_b));
+		run_one(&w, true, rules_2012, "scan", &ra, sum_a, sizeof(sum_a));
+		run_one(&w, false, rules_2012, "cpu", &rb, sum_b, sizeof(sum_b));
+		workload_free(&w);
+		bool same = !memcmp(&ra, &rb, sizeof(ra)) && !strcmp(sum_a, sum_b);
+
+		for (int k = 0; k < OUT_FILES && same; k++) {
+			char pa[64], pb[64];
+			size_t la, lb;
+			char *a, *c;
+
+			snprintf(pa, sizeof(pa), "loops_scan.%s", suffix[k]);
+			snprintf(pb, sizeof(pb), "loops_cpu.%s", suffix[k]);
+			a = slurp(pa, &la);
+			c = slurp(pb, &lb);
+			same = (!a && !c) || (a && c && la == lb && !memcmp(a, c, la));
+			free(a);
+			free(c);
+		}
+		if (!same) {
+			fprintf(stderr, "workload %d (seed %llu%s) differs between the loops:\n%s", i,
+				(unsigned long long)seed, rules_2012 ? ", 2012 rules" : "", b.p);
+			CU_FAIL("the per-CPU loop's outputs differ from the reference loop's");
+			break;
+		}
+		compared += ra.exit_code == 0;
+	}
+	/* most workloads run to their end (a refusal still compares) */
+	CU_ASSERT_TRUE(compared > n / 2);
+	free(b.p);
+}
+
+static const struct dls_test_case cases[] = {
+	{ "per-CPU loop == reference loop on random workloads", test_loops_agree },
+	{ NULL, NULL },
+};
+
+static const struct dls_test_suite suites[] = {
+	{ "dlsim step loops", cases },
+	{ NULL, NULL },
+};
+
+int main(int argc, char **argv)
+{
+	return dls_test_main(argc, argv, suites);
+}
