@@ -58,6 +58,9 @@ struct sim_options {
 	 * every step (dlsim's hidden --loop=scan): the same outputs, at a
 	 * cost per event that grows with the CPU count; tests compare the two. */
 	bool loop_scan;
+	/* The queued loop even on one CPU, where dlsim otherwise runs the
+	 * reference loop (fewer instructions there: nothing to skip). */
+	bool loop_queue;
 	/* Optional observers (tests): every run slice [start, end) of a
 	 * thread on a CPU, and every completed job with its release. */
 	void (*on_slice)(void *arg, int cpu, const char *thread, uint64_t start,

@@ -148,7 +148,8 @@ static void run_one(const struct workload *w, bool scan, bool rules_2012, const 
 		    struct sim_result *res, char *summary, size_t summary_len)
 {
 	char path[OUT_FILES][64];
-	struct sim_options opt = { .quiet = false, .loop_scan = scan, .rules_2012 = rules_2012 };
+	struct sim_options opt = { .quiet = false, .loop_scan = scan, .loop_queue = !scan,
+				   .rules_2012 = rules_2012 };
 	FILE *out = fmemopen(summary, summary_len, "w");
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(out);
