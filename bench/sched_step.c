@@ -127,7 +127,8 @@ static double run(size_t n, uint64_t steps, uint32_t flags, bool server)
 		struct dls_params sp = { .runtime = 1000000, .deadline = 1000000 };
 
 		dls_domain_init(&guest, &ops, &p, &cfg, &grq, 1);
-		dls_server_init(&srv, &dls_server_guest_ops, &grq, 0);
+		if (dls_server_init(&srv, &dls_server_guest_ops, &grq, 0))
+			abort();
 		slot_bind(&slots[n], &srv.se.timer);
 		if (dls_server_attach(&rq, &srv, &sp))
 			abort();

@@ -56,8 +56,9 @@ struct dls_server_ops {
 	/** The server stops running on @p cpu (preempted, throttled or
 	 *  blocked): charge what ran inside up to now (required). */
 	void (*stop)(void *arg, int cpu);
-	/** DLS_SERVER_DEFER only: arm the server's deferral timer at
-	 *  @p abs_ns; when it fires, call dls_server_timer_expired(). */
+	/** DLS_SERVER_DEFER only: arm (or re-arm: it moves) the server's
+	 *  deferral timer to @p abs_ns; when it fires, call
+	 *  dls_server_timer_expired(). */
 	void (*timer_arm)(void *arg, uint64_t abs_ns);
 	/** DLS_SERVER_DEFER only: cancel that timer (an expiry in flight is
 	 *  ignored by dls_server_timer_expired()). */

@@ -30,6 +30,7 @@
  */
 #include <dlsched/server.h>
 
+#include "cbs/cbs_impl.h"
 #include "edf/bw_impl.h"
 #include "edf/sched_impl.h"
 
@@ -109,19 +110,25 @@ static void defer_fresh(struct dls_rq *rq, struct dls_server *srv, uint64_t now)
 }
 
 /*
- * Whether the instance (d, q) still held at @now can be kept by a deferred
- * start: d ahead and q / (d - now) <= Q / D (the CBS wake-up test, without
- * its trimming: a deferred server that fails it starts afresh).
+ * A deferred start from idle: the CBS wake-up rule of the domain
+ * (dls__cbs_wakeup_rule(), the one dls_wakeup() applies) decides whether
+ * the instance (d, q) still held is kept, trimmed or renewed, as Linux
+ * lets a deferred server take the revised wake-up path; a decision to
+ * renew, or to wait for the next period, starts a fresh instance from now.
+ * Either way the server waits for its zero-laxity time.
  */
-static bool instance_usable(const struct dls_entity *se, uint64_t now)
+static void defer_start(struct dls_rq *rq, struct dls_server *srv, uint64_t now)
 {
-	uint64_t left;
+	struct dls_entity *se = &srv->se;
+	struct dls__cbs_decision d = dls__cbs_wakeup_rule(se, now, &rq->dom->cfg);
 
-	if (se->is_new || se->runtime <= 0 || !dls_time_before(now, se->deadline))
-		return false;
-	left = se->deadline - now;
-	return dls_u128_mul_cmp((uint64_t)se->runtime, se->params.deadline,
-				se->params.runtime, left) <= 0;
+	if ((d.action == DLS_CBS_KEEP || d.action == DLS_CBS_TRIM) && d.runtime > 0) {
+		se->runtime = d.runtime;
+		srv->stats.defers++;
+		arm(srv, se->deadline - (uint64_t)se->runtime);
+		return;
+	}
+	defer_fresh(rq, srv, now);
 }
 
 int dls_server_start(struct dls_rq *rq, struct dls_server *srv)
@@ -142,12 +149,7 @@ int dls_server_start(struct dls_rq *rq, struct dls_server *srv)
 	if ((srv->flags & DLS_SERVER_DEFER) && !se->throttled) {
 		now = dls__now(rq);
 		srv->state = DLS_SERVER_DEFERRED;
-		if (instance_usable(se, now)) {
-			srv->stats.defers++;
-			arm(srv, se->deadline - (uint64_t)se->runtime);
-		} else {
-			defer_fresh(rq, srv, now);
-		}
+		defer_start(rq, srv, now);
 		return 0;
 	}
 	err = dls_wakeup(rq, se);
@@ -238,8 +240,7 @@ void dls_server_background(struct dls_rq *rq, struct dls_server *srv,
 	if ((uint64_t)se->runtime > delta) {
 		/* Less budget left: zero laxity comes later. */
 		se->runtime -= (int64_t)delta;
-		disarm(srv);
-		arm(srv, se->deadline - (uint64_t)se->runtime);
+		arm(srv, se->deadline - (uint64_t)se->runtime); /* re-armed */
 		return;
 	}
 	/* The lower class got the whole budget without the server. */
