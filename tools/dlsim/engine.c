@@ -416,8 +416,10 @@ static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 		/* (an entity the library has not charged since before its
 		 * budget would have run out is counted from now, as the
 		 * reference loop counts every budget) */
-		if (!s->scan && dls_time_before(b, s->now))
+		if (!s->scan && dls_time_before(b, s->now)) {
 			b = s->now + left;
+			s->late_budgets++; /* said after the run (sim_run()) */
+		}
 
 		/* Without exact budget timers the kernel notices an exhausted
 		 * budget at its next tick: the overrun is charged there. */
@@ -897,6 +899,13 @@ int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,
 			if (s.progress)
 				clock_gettime(CLOCK_MONOTONIC, &s.wall_start);
 			horizon = run_loop(&s, horizon, res);
+			if (s.late_budgets)
+				fprintf(stderr, "dlsim: warning: %llu time%s a reservation's budget was "
+					"found spent before its CPU's last charge and was counted from "
+					"then on (the per-CPU step loop's guard; the reference loop, "
+					"--loop=scan, counts every budget at every step)\n",
+					(unsigned long long)s.late_budgets,
+					s.late_budgets == 1 ? "" : "s");
 		}
 		if (!rc && s.err.code == DLSIM_EXIT_FAILURE) {
 			rc = -1; /* the outputs are discarded (sim_free) */

@@ -347,6 +347,7 @@ struct sim {
 	bool full_affinity; /* no deadline thread is restricted to some CPUs */
 	uint64_t tick_ns;   /* budgets enforced at ticks of this period (0: exactly) */
 	uint64_t tick_phase; /* ticks at tick_phase + k * tick_ns */
+	uint64_t late_budgets; /* budgets the per-CPU loop found past their end (engine.c) */
 	/* The step loop (engine.c). scan: the reference loop, which visits
 	 * and charges every CPU at every step (sim_options::loop_scan).
 	 * Otherwise each CPU's next decision point waits in cpu_queue, and
