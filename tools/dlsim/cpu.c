@@ -36,11 +36,26 @@ void dlsim_cpu_reschedule(struct sim *s, int cpu)
 	 * thread only when it left the fair class for it (a boost). */
 	if (prev && (!prev->is_dl || prev->fair_queued))
 		dlsim_lower_put_prev(s, cpu, prev);
-	se = dls_schedule(&s->rqs[cpu]);
-	if (se)
-		next = dls_container_of(se, struct thread, se);
-	else if (c->nr_lower)
-		next = dlsim_lower_pick(s, cpu);
+	if (c->fs) {
+		/* through the fair server: it may run a lower-class thread */
+		void *what;
+
+		dlsim_fs_flush(s, cpu);
+		se = dls_server_schedule(&s->rqs[cpu], &what);
+		c->in_server = se && dls_server_of(se);
+		if (c->in_server)
+			next = what;
+		else if (se)
+			next = dls_container_of(se, struct thread, se);
+		else if (c->nr_lower)
+			next = dlsim_lower_pick(s, cpu);
+	} else {
+		se = dls_schedule(&s->rqs[cpu]);
+		if (se)
+			next = dls_container_of(se, struct thread, se);
+		else if (c->nr_lower)
+			next = dlsim_lower_pick(s, cpu);
+	}
 	if (next != prev) {
 		/* A thread switched out in the instant it was given the CPU
 		 * (or began a job) never ran: no preemption. */

@@ -57,7 +57,12 @@ static uint64_t op_now(void *ctx, int cpu)
 /* The event of the thread's timer @t: its replenishment or 0-lag timer. */
 static struct qev *timer_event(struct dls_timer *t)
 {
-	struct thread *th = dls_container_of(dls_timer_entity(t), struct thread, se);
+	struct qev *fs = dlsim_fs_timer_event(dls_timer_entity(t));
+	struct thread *th;
+
+	if (fs)
+		return fs; /* a fair server's */
+	th = dls_container_of(dls_timer_entity(t), struct thread, se);
 
 	return t->zero_lag ? &th->zero_lag : &th->timer;
 }
@@ -80,8 +85,13 @@ static void op_resched(void *ctx, int cpu)
 static void op_trace(void *ctx, const struct dls_trace_event *ev)
 {
 	struct sim *s = ctx;
-	struct thread *th = dls_container_of(ev->se, struct thread, se);
+	struct thread *th;
 
+	if (s->fsrv && dls_server_of(ev->se)) {
+		dlsim_fs_trace(s, ev);
+		return;
+	}
+	th = dls_container_of(ev->se, struct thread, se);
 	if (ev->type == DLS_TRACE_THROTTLE)
 		dlsim_job_note_throttle(s, th);
 	if ((ev->type != DLS_TRACE_THROTTLE && ev->type != DLS_TRACE_REPLENISH) ||
@@ -170,6 +180,9 @@ static const char *check_all(struct sim *s)
 			return "the running deadline thread is not the runqueue's current";
 	}
 	err = dlsim_q_check(s);
+	if (err)
+		return err;
+	err = dlsim_fs_check(s);
 	if (err)
 		return err;
 	if (s->has_mutexes) {
@@ -277,6 +290,8 @@ static bool full_affinity(const struct workload *w, int nr_cpus)
 		if (dl && pinned)
 			return false;
 	}
+	if (w->fair_server.on)
+		return false; /* each CPU's server is pinned to it */
 	for (int cpu = 1; cpu < nr_cpus; cpu++)
 		if (w->mode == WL_MODE_CLUSTERED && !dlsim_same_cluster(w, 0, cpu))
 			return false;
@@ -332,7 +347,14 @@ static int sim_setup(struct sim *s, const struct workload *w, const struct sim_o
 static bool spawn_all(struct sim *s)
 {
 	const struct workload *w = s->w;
+	int rc = dlsim_fs_setup(s); /* the fair servers' bandwidth first */
 
+	if (rc < 0)
+		sim_oom(s);
+	else if (rc > 0)
+		sim_refused(s);
+	if (rc)
+		return false;
 	/* Every task its "instance" count, fork targets too (rt-app: instance
 	 * 0 creates no thread at start, only the forks do). */
 	for (size_t i = 0; i < w->nr_tasks; i++)
@@ -351,6 +373,7 @@ static void sim_free(struct sim *s)
 		free(s->threads[i]);
 	}
 	free(s->same);
+	dlsim_fs_free(s);
 	for (int cpu = 0; s->cpus && cpu < s->nr_cpus; cpu++)
 		free(s->cpus[cpu].lower);
 	for (size_t i = 0; i < s->nr_lists; i++)
@@ -382,15 +405,25 @@ static uint64_t tick_ceil(const struct sim *s, uint64_t b)
 	return s->tick_phase + (b - s->tick_phase + s->tick_ns - 1) / s->tick_ns * s->tick_ns;
 }
 
+/* What is left of a deferred fair server's budget, after what its class
+ * ran outside it and it has not been told of yet. */
+static uint64_t fs_left(const struct fair_srv *fs)
+{
+	uint64_t q = (uint64_t)fs->srv.se.runtime;
+
+	return q > fs->bg_pending ? q - fs->bg_pending : 0;
+}
+
 /* The next decision point of CPU @c before @limit (else @limit), from its
  * thread's state charged up to now. */
 static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 {
 	struct thread *t = c->curr;
+	struct dls_entity *se = dlsim_host_se(s, (int)(c - s->cpus));
 	uint64_t n = limit;
 
 	c->has_budget_at = false;
-	if (!t || !t->runnable || (t->is_dl && !t->se.queued))
+	if (!t || !t->runnable || (se && !se->queued))
 		return n;
 	if (!t->in_run && !t->in_runtime && !t->in_wall)
 		return s->now; /* it has zero-time events to process first */
@@ -400,17 +433,20 @@ static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 		n = s->now + ceil_scale(t->work_left, c->capacity);
 	if (t->in_runtime && dls_time_before(s->now + t->wall_left, n))
 		n = s->now + t->wall_left;
-	if (t->is_dl && t->se.queued && t->se.runtime > 0) {
+	if (c->fs && !c->in_server && c->fs->srv.state == DLS_SERVER_DEFERRED &&
+	    dlsim_fs_serves(s, t) && dls_time_before(s->now + fs_left(c->fs), n))
+		n = s->now + fs_left(c->fs); /* its class ran the deferred budget out */
+	if (se && se->queued && se->runtime > 0) {
 		struct dls_rq *rq = &s->rqs[c - s->cpus];
 		/* The library charged its entity up to exec_start: now in the
 		 * reference loop, which charges it at every step; the last
 		 * event on its CPU in the per-CPU loop. */
-		uint64_t base = !s->scan && rq->curr == &t->se ? t->se.exec_start : s->now;
+		uint64_t base = !s->scan && rq->curr == se ? se->exec_start : s->now;
 		/* A reclaiming budget drains at the GRUB rate, which only the
 		 * library knows; a plain one at the CPU's capacity. */
-		uint64_t left = t->se.params.flags & DLS_FLAG_RECLAIM
-					? dls_budget_ns(rq, &t->se)
-					: ceil_scale((uint64_t)t->se.runtime, c->capacity);
+		uint64_t left = se->params.flags & DLS_FLAG_RECLAIM
+					? dls_budget_ns(rq, se)
+					: ceil_scale((uint64_t)se->runtime, c->capacity);
 		uint64_t b = base + left;
 
 		/* (an entity the library has not charged since before its
@@ -476,10 +512,11 @@ static void scan_advance(struct sim *s, uint64_t horizon)
 static void finish_cpu(struct sim *s, int cpu)
 {
 	struct thread *c = s->cpus[cpu].curr;
+	struct dls_entity *se = dlsim_host_se(s, cpu);
 
 	/* Finished work first: a job that completes exactly as its
 	 * budget runs out is done, not throttled mid-job. */
-	if (c && c->runnable && (!c->is_dl || c->se.queued)) {
+	if (c && c->runnable && (!se || se->queued)) {
 		if (c->in_run && !c->work_left)
 			c->in_run = false;
 		if (c->in_runtime && !c->wall_left)
@@ -492,12 +529,13 @@ static void finish_cpu(struct sim *s, int cpu)
 	 * own CPU's tick that notices the exhausted budget (or when the
 	 * library acts on its runqueue: a block, a preemption), as the
 	 * kernel's update_curr(), not at another CPU's event. */
-	if (c && c->is_dl && s->rqs[cpu].curr == &c->se &&
+	if (se && s->rqs[cpu].curr == se &&
 	    (!s->tick_ns || s->scan ||
 	     (s->cpus[cpu].has_budget_at && !dls_time_before(s->now, s->cpus[cpu].budget_at))))
 		dls_update_curr(&s->rqs[cpu]);
 	if (c && !c->is_dl && c->runnable && c->sliced && c->slice_left == 0)
 		dlsim_resched(s, cpu);
+	dlsim_fs_flush(s, cpu); /* a deferred budget its class ran out */
 }
 
 static void scan_finish(struct sim *s)
@@ -525,6 +563,8 @@ static void run_due_events(struct sim *s)
 			struct thread *th = dls_container_of(e, struct thread, zero_lag);
 
 			dls_timer_expired(&th->se.inactive_timer);
+		} else if (e->kind == EV_FS_TIMER || e->kind == EV_FS_DEFER) {
+			dlsim_fs_event(s, e);
 		} else if (e->kind == EV_HOTPLUG) {
 			dlsim_hotplug_apply(s, dls_container_of(e, struct hotplug_ev, q));
 		} else {
@@ -539,7 +579,8 @@ static bool must_pick(const struct sim *s, int cpu)
 
 	return c->need_resched ||
 	       (c->curr && (!c->curr->runnable ||
-			    (c->curr->is_dl && s->rqs[cpu].curr != &c->curr->se)));
+			    (c->curr->is_dl && s->rqs[cpu].curr != &c->curr->se) ||
+			    (c->in_server && s->rqs[cpu].curr != &c->fs->srv.se)));
 }
 
 /*
@@ -558,6 +599,8 @@ static void scan_pick(struct sim *s)
 
 			if (c->offline)
 				continue;
+			if (c->fs)
+				dlsim_fs_update(s, cpu);
 			if (must_pick(s, cpu) || (!c->curr && !nothing_to_pick(s, cpu))) {
 				struct thread *before = c->curr;
 
@@ -613,6 +656,9 @@ static bool cpu_eager(const struct sim *s, const struct cpu *c)
 	if (!t)
 		return false;
 	if (c->capacity != CAPACITY_SCALE)
+		return true;
+	if (!t->is_dl && c->in_server && !s->tick_ns &&
+	    s->dom.cfg.overrun_rule == DLS_OVERRUN_2012)
 		return true;
 	if (!t->is_dl)
 		return t->runnable && t->sliced && !t->slice_left;
@@ -745,6 +791,8 @@ static void lazy_pick(struct sim *s)
 
 			if (c->offline)
 				continue;
+			if (c->fs)
+				dlsim_fs_update(s, cpu);
 			if (must_pick(s, cpu) || (!c->curr && !nothing_to_pick(s, cpu))) {
 				struct thread *before = c->curr;
 

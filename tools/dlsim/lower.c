@@ -734,6 +734,13 @@ void dlsim_lower_put_prev(struct sim *s, int cpu, struct thread *prev)
 /* The thread @cpu runs when no deadline thread runs, or NULL. */
 struct thread *dlsim_lower_pick(struct sim *s, int cpu)
 {
+	return dlsim_lower_pick_class(s, cpu, true, true);
+}
+
+/* As dlsim_lower_pick() among the FIFO/RR threads (@rt) and the fair ones
+ * (@fair) only: what a fair server runs inside it (fair_server.c). */
+struct thread *dlsim_lower_pick_class(struct sim *s, int cpu, bool rt, bool fair)
+{
 	struct cpu *c = &s->cpus[cpu];
 	struct thread *prev = c->curr, *best = NULL;
 	struct fair_sum f;
@@ -741,7 +748,9 @@ struct thread *dlsim_lower_pick(struct sim *s, int cpu)
 	if (!c->nr_lower)
 		return NULL;
 	best = c->lower[0];
-	if (best->prio > 0) {
+	if (best->prio > 0 && !rt)
+		best = NULL;
+	if (best && best->prio > 0) {
 		queue_delete(s, c, best);
 		/* Only SCHED_RR has a slice (task_tick_rt()); a fair thread
 		 * boosted to a FIFO/RR priority runs like FIFO. */
@@ -752,6 +761,8 @@ struct thread *dlsim_lower_pick(struct sim *s, int cpu)
 			best->slice_left = SLICE_RR;
 		return best;
 	}
+	if (!fair)
+		return NULL;
 	fair_total(s, cpu, &f);
 	if (prev && prev->fair_queued && prev->cpu == cpu && prev->vprotect == prev->vdeadline &&
 	    eligible(&f, prev)) {

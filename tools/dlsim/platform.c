@@ -94,8 +94,8 @@ void sim_error(struct sim *s, int code, const char *fmt, ...)
 void dlsim_lib_ok(struct sim *s, int rc, const char *call, const struct thread *t)
 {
 	if (rc)
-		sim_fatal(s, "internal error: %s refused for \"%s\": %s", call, t->name,
-			  dls_strerror(rc));
+		sim_fatal(s, "internal error: %s refused for \"%s\": %s", call,
+			  t ? t->name : "the fair server", dls_strerror(rc));
 }
 
 /* ---- the platform's description ---------------------------------------- */

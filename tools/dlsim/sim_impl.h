@@ -43,6 +43,7 @@
 #include <dlsched/pi.h>
 #include <dlsched/rbtree.h>
 #include <dlsched/sched.h>
+#include <dlsched/server.h>
 #include <dlsched/smp.h>
 
 #include "out_file.h"
@@ -54,7 +55,7 @@
 #define CAPACITY_SCALE 1024 /* a full-speed CPU (dls_rq_set_capacity) */
 #define MAX_OUTPUTS 6 /* summary, JSON, trace, SVG, jobs, observers (output.c) */
 
-enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG, EV_ZERO_LAG };
+enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG, EV_ZERO_LAG, EV_FS_TIMER, EV_FS_DEFER };
 
 struct qev {
 	struct dls_rb_node node;
@@ -238,6 +239,28 @@ struct cpu {
 	uint64_t charged_to, next_t, budget_at;
 	bool next_queued, has_budget_at;
 	struct dls_rb_node next_node;
+	/* platform.fair_server: this CPU's server (NULL without one) and
+	 * whether its thread runs inside it (then the server is the host
+	 * entity charged, not the thread) */
+	struct fair_srv *fs;
+	bool in_server;
+};
+
+/*
+ * platform.fair_server: one deadline server per CPU whose inner scheduler
+ * is that CPU's lower classes (the fair class, or the FIFO/RR threads),
+ * deferred as Linux's fair server (fair_server.c).
+ */
+struct fair_srv {
+	struct dls_server srv;
+	struct sim *s;
+	int cpu;
+	struct qev timer;     /* its host entity's replenishment (EV_FS_TIMER) */
+	struct qev defer;     /* its deferral timer (EV_FS_DEFER) */
+	uint64_t bg_pending;  /* served time run outside it while deferred,
+				 not yet handed to dls_server_background() */
+	uint64_t run_ns;      /* time its threads ran inside it */
+	uint64_t throttles, replenishes;
 };
 
 struct hotplug_ev {
@@ -344,6 +367,8 @@ struct sim {
 	bool job_log;       /* an output wants every job (struct job_rec) */
 	bool budget_log;    /* an output wants the reservations' budgets */
 	void *smp_mem;
+	struct fair_srv *fsrv;  /* platform.fair_server: one per CPU, or NULL */
+	struct dls_cpumask **fs_masks; /* their affinity in a global domain */
 	bool full_affinity; /* no deadline thread is restricted to some CPUs */
 	uint64_t tick_ns;   /* budgets enforced at ticks of this period (0: exactly) */
 	uint64_t tick_phase; /* ticks at tick_phase + k * tick_ns */
@@ -399,6 +424,25 @@ struct sim {
 	} while (0)
 #define GROW(arr, n, cap, on_fail) GROW_FROM(arr, n, cap, 16, on_fail)
 
+/* platform.fair_server serves @t's class (FIFO/RR, or fair). */
+static inline bool dlsim_fs_serves(const struct sim *s, const struct thread *t)
+{
+	return !t->is_dl && (s->w->fair_server.serve == WL_SERVE_RT) == (t->prio > 0);
+}
+
+/* The entity on @cpu's runqueue that is charged for what the CPU runs: its
+ * deadline thread's, or its fair server's while a thread runs inside. */
+static inline struct dls_entity *dlsim_host_se(struct sim *s, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+
+	if (!c->curr)
+		return NULL;
+	if (c->curr->is_dl)
+		return &c->curr->se;
+	return c->in_server ? &c->fs->srv.se : NULL;
+}
+
 /* Rounds up: the time a CPU of capacity @cap needs for @work ns of work. */
 static inline uint64_t ceil_scale(uint64_t work, uint32_t cap)
 {
@@ -417,6 +461,15 @@ static inline void cpu_charge(struct sim *s, int cpu, uint64_t start, uint64_t d
 
 	if (!t || !t->runnable || !dt || (t->is_dl && !t->se.queued))
 		return;
+	if (c->fs && !t->is_dl) {
+		if (c->in_server) {
+			if (!c->fs->srv.se.queued)
+				return; /* its server is throttled */
+			c->fs->run_ns += dt;
+		} else if (c->fs->srv.state == DLS_SERVER_DEFERRED && dlsim_fs_serves(s, t)) {
+			c->fs->bg_pending += dt; /* dlsim_fs_flush() */
+		}
+	}
 	c->busy_ns += dt;
 	t->run_ns += dt;
 	if (!t->job_ran) {
@@ -528,6 +581,7 @@ void dlsim_lib_ok(struct sim *s, int rc, const char *call, const struct thread *
 bool dlsim_same_cluster(const struct workload *w, int a, int b);
 
 /* lower.c: the classes below SCHED_DEADLINE */
+struct thread *dlsim_lower_pick_class(struct sim *s, int cpu, bool rt, bool fair);
 void dlsim_lower_add(struct sim *s, struct thread *t, bool head);
 void dlsim_lower_remove(struct sim *s, struct thread *t);
 void dlsim_lower_wake(struct sim *s, struct thread *t);
@@ -540,6 +594,18 @@ const char *dlsim_lower_check(struct sim *s);
 uint32_t dlsim_fair_weight(enum wl_policy policy, int nice);
 void dlsim_thread_reweight(struct sim *s, struct thread *t, uint32_t weight);
 void dlsim_thread_set_nice(struct sim *s, struct thread *t, int nice);
+
+/* fair_server.c: platform.fair_server */
+int dlsim_fs_setup(struct sim *s);
+void dlsim_fs_free(struct sim *s);
+/* Hand the served time run outside the server to it; start it when work
+ * waits and it is idle (a pick pass calls it for every CPU it visits). */
+void dlsim_fs_update(struct sim *s, int cpu);
+void dlsim_fs_flush(struct sim *s, int cpu);
+void dlsim_fs_event(struct sim *s, struct qev *e);
+struct qev *dlsim_fs_timer_event(struct dls_entity *se);
+void dlsim_fs_trace(struct sim *s, const struct dls_trace_event *ev);
+const char *dlsim_fs_check(struct sim *s);
 
 /* wake.c: leaving and joining a runqueue */
 void dlsim_thread_block(struct sim *s, struct thread *t, bool job_done);

@@ -945,6 +945,10 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 	check_refs(&c);
 	timer_modes(&c);
 	rate_defaults(&c);
+	if (w->fair_server.on && w->nr_hotplug)
+		dlsim_diag(&c, true, root->line, root->col, "platform.fair_server with "
+			   "simulation.hotplug: a CPU's fair server going offline is not modelled; "
+			   "drop one of them");
 	for (size_t i = 0; i < w->nr_hotplug; i++)
 		if (w->hotplug[i].cpu >= w->nr_cpus)
 			dlsim_diag(&c, true, root->line, root->col,

@@ -103,6 +103,18 @@ struct wl_cpu {
 	double power_busy_mw, power_idle_mw;
 };
 
+/* platform.fair_server: a deferred deadline server on every CPU for the
+ * classes below SCHED_DEADLINE (Linux's fair server, dl_server, 6.12+). */
+enum wl_serve { WL_SERVE_FAIR, WL_SERVE_RT };
+
+struct wl_fair_server {
+	bool on;              /* the key was given */
+	uint64_t runtime_us, period_us; /* default Linux's: 50 ms every 1 s */
+	bool defer;           /* "defer" (default true: 6.12+; false: 6.8's) */
+	enum wl_serve serve;  /* "serve": "fair" (Linux) or "rt" (FIFO/RR) */
+	int line, col;
+};
+
 enum wl_mode { WL_MODE_GLOBAL, WL_MODE_PARTITIONED, WL_MODE_CLUSTERED };
 
 struct wl_hotplug {
@@ -134,6 +146,7 @@ struct workload {
 	uint64_t mem_bw, io_bw;
 	bool mem_bw_given, io_bw_given;
 	struct wl_cpu cpus[WL_MAX_CPUS];
+	struct wl_fair_server fair_server;
 	/* simulation */
 	int64_t horizon_us;   /* 0 = from global.duration */
 	uint64_t seed;

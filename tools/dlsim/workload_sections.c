@@ -170,6 +170,55 @@ static void parse_tick_phase(struct ctx *c, const struct json_member *m)
 	w->tick_phase_ns = (uint64_t)v->number * 1000;
 }
 
+/*
+ * platform.fair_server: { "runtime_us", "period_us", "defer", "serve" },
+ * one deadline server per CPU for the lower classes. The defaults are
+ * Linux's fair server (50 ms every 1 s, deferred: kernel/sched/deadline.c,
+ * 6.12+); the summary prints what was used.
+ */
+static void parse_fair_server(struct ctx *c, const struct json_member *m)
+{
+	struct wl_fair_server *fs = &c->w->fair_server;
+	int64_t v;
+
+	if (!dlsim_want_type(c, m, JSON_OBJECT))
+		return;
+	*fs = (struct wl_fair_server){ .on = true, .runtime_us = 50000, .period_us = 1000000,
+				       .defer = true, .line = m->line, .col = m->col };
+	for (size_t i = 0; i < m->value->len; i++) {
+		const struct json_member *f = &m->value->members[i];
+
+		if (!strcmp(f->key, "runtime_us")) {
+			if (dlsim_get_int(c, f, 1, INT64_MAX / 1000, &v))
+				fs->runtime_us = (uint64_t)v;
+		} else if (!strcmp(f->key, "period_us")) {
+			if (dlsim_get_int(c, f, 1, INT64_MAX / 1000, &v))
+				fs->period_us = (uint64_t)v;
+		} else if (!strcmp(f->key, "defer")) {
+			if (dlsim_want_type(c, f, JSON_BOOL))
+				fs->defer = f->value->boolean;
+		} else if (!strcmp(f->key, "serve")) {
+			const char *sv = f->value->type == JSON_STRING ? f->value->string : "";
+
+			if (!strcmp(sv, "fair"))
+				fs->serve = WL_SERVE_FAIR;
+			else if (!strcmp(sv, "rt"))
+				fs->serve = WL_SERVE_RT;
+			else
+				VDIAG(c, true, f->value, "\"serve\" must be \"fair\" (SCHED_OTHER, "
+				      "BATCH, IDLE, as Linux) or \"rt\" (the SCHED_FIFO/RR threads "
+				      "as a group)");
+		} else {
+			dlsim_diag(c, true, f->line, f->col, "unknown key \"%s\" in fair_server "
+				   "(expected runtime_us, period_us, defer, serve)", f->key);
+		}
+	}
+	if (fs->runtime_us > fs->period_us)
+		dlsim_diag(c, true, m->line, m->col, "fair_server: runtime_us %llu exceeds "
+			   "period_us %llu", (unsigned long long)fs->runtime_us,
+			   (unsigned long long)fs->period_us);
+}
+
 void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 {
 	struct workload *w = c->w;
@@ -254,6 +303,8 @@ void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 			dlsim_get_int(c, m, 0, 1000000, &w->tick_hz);
 		} else if (!strcmp(m->key, "tick_phase_us")) {
 			phase_m = m;
+		} else if (!strcmp(m->key, "fair_server")) {
+			parse_fair_server(c, m);
 		} else if (!strcmp(m->key, "mem_bw") || !strcmp(m->key, "io_bw")) {
 			bool mem = m->key[0] == 'm';
 
@@ -264,7 +315,7 @@ void dlsim_parse_platform(struct ctx *c, const struct json_value *p)
 		} else {
 			dlsim_diag(c, true, m->line, m->col,
 			     "unknown key \"%s\" in platform (expected cpus, capacity, clusters, "
-			     "tick_hz, tick_phase_us, mem_bw, io_bw)", m->key);
+			     "tick_hz, tick_phase_us, mem_bw, io_bw, fair_server)", m->key);
 		}
 	}
 	if (cap_m)

@@ -130,7 +130,7 @@ static const struct {
 	  "w.json:1:35: error: \"instance\" belongs in a task, not in a phase" , false },
 	{ "{\"platform\": {\"cores\": 2}, \"tasks\": {\"a\": {\"run\": 1}}}",
 	  "w.json:1:15: error: unknown key \"cores\" in platform (expected cpus, capacity, clusters, "
-	  "tick_hz, tick_phase_us, mem_bw, io_bw)" , false },
+	  "tick_hz, tick_phase_us, mem_bw, io_bw, fair_server)" , false },
 	/* A capacity list shorter than the CPUs leaves the rest at full
 	 * speed, out loud; longer than "cpus" contradicts it. */
 	{ "{\"platform\": {\"cpus\": 4, \"capacity\": [512, 1024]}, \"tasks\": {\"a\": {\"run\": 1}}}",
