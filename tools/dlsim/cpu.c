@@ -21,7 +21,8 @@ void dlsim_close_slice(struct sim *s, int cpu)
 	if (!c->curr || c->slice_start == s->now)
 		return;
 	if (s->slices)
-		sim_emit_slice(s, &(struct slice){ cpu, c->curr->id, c->slice_start, s->now });
+		sim_emit_slice(s, &(struct slice){ cpu, c->curr->id, c->slice_start, s->now,
+						   c->in_server });
 	c->slice_start = s->now;
 }
 
@@ -30,6 +31,7 @@ void dlsim_cpu_reschedule(struct sim *s, int cpu)
 	struct cpu *c = &s->cpus[cpu];
 	struct thread *prev = c->curr, *next = NULL;
 	struct dls_entity *se;
+	bool in = false; /* next runs inside the CPU's fair server */
 
 	dlsim_cpu_touch(s, cpu); /* charged up to now before it switches */
 	/* A fair or rt thread goes back to its queue (lower.c); a deadline
@@ -42,8 +44,8 @@ void dlsim_cpu_reschedule(struct sim *s, int cpu)
 
 		dlsim_fs_flush(s, cpu);
 		se = dls_server_schedule(&s->rqs[cpu], &what);
-		c->in_server = se && dls_server_of(se);
-		if (c->in_server)
+		in = se && dls_server_of(se);
+		if (in)
 			next = what;
 		else if (se)
 			next = dls_container_of(se, struct thread, se);
@@ -55,6 +57,12 @@ void dlsim_cpu_reschedule(struct sim *s, int cpu)
 			next = dls_container_of(se, struct thread, se);
 		else if (c->nr_lower)
 			next = dlsim_lower_pick(s, cpu);
+	}
+	if (next == prev && in != c->in_server) {
+		/* the same thread, now inside its server or out of it: a
+		 * slice of its own on the chart */
+		dlsim_close_slice(s, cpu);
+		c->slice_start = s->now;
 	}
 	if (next != prev) {
 		/* A thread switched out in the instant it was given the CPU
@@ -73,6 +81,7 @@ void dlsim_cpu_reschedule(struct sim *s, int cpu)
 		s->events++;
 	}
 	c->curr = next;
+	c->in_server = in;
 	c->need_resched = false;
 	if (next && next != prev) {
 		if (next->last_cpu >= 0 && next->last_cpu != cpu) {

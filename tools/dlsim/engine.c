@@ -919,6 +919,10 @@ static void collect(const struct sim *s, struct sim_result *res)
 		res->boosts += s->threads[i]->boosts;
 		res->lock_wait_ns += s->threads[i]->lock_wait_ns;
 	}
+	for (int cpu = 0; s->fsrv && cpu < s->nr_cpus; cpu++) {
+		res->fair_server_ns += s->fsrv[cpu].run_ns;
+		res->fair_server_throttles += s->fsrv[cpu].throttles;
+	}
 }
 
 int sim_run(const struct workload *w, const struct sim_options *opt, FILE *out,

@@ -32,6 +32,33 @@ static void json_job(struct sim_sink *k, const struct sim *s, const struct job_r
 	k->n[0]++;
 }
 
+/* platform.fair_server: one object per CPU's server (only with one). */
+static void write_fair_servers(const struct sim *s, FILE *f)
+{
+	const struct wl_fair_server *w = &s->w->fair_server;
+
+	if (!s->fsrv)
+		return;
+	fprintf(f, "  ],\n  \"fair_servers\": [\n");
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		const struct fair_srv *fs = &s->fsrv[cpu];
+
+		fprintf(f, "    {\"cpu\": %d, \"runtime_ns\": %llu, \"period_ns\": %llu, "
+			"\"defer\": %s, \"serve\": \"%s\", \"run_ns\": %llu, \"throttles\": %llu, "
+			"\"replenishments\": %llu, \"starts\": %llu, \"defers\": %llu, "
+			"\"zero_laxity_runs\": %llu, \"background_ns\": %llu}%s\n", cpu,
+			(unsigned long long)(w->runtime_us * 1000),
+			(unsigned long long)(w->period_us * 1000), w->defer ? "true" : "false",
+			w->serve == WL_SERVE_RT ? "rt" : "fair", (unsigned long long)fs->run_ns,
+			(unsigned long long)fs->throttles, (unsigned long long)fs->replenishes,
+			(unsigned long long)fs->srv.stats.starts,
+			(unsigned long long)fs->srv.stats.defers,
+			(unsigned long long)fs->srv.stats.defer_runs,
+			(unsigned long long)fs->srv.stats.background_ns,
+			cpu + 1 < s->nr_cpus ? "," : "");
+	}
+}
+
 static int write_json(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horizon)
 {
 	char e[ESC_SIZE];
@@ -78,6 +105,7 @@ static int write_json(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horiz
 			l->moved_other, l->stranded, l->back, out_esc(e, sizeof(e), l->names, false),
 			i + 1 < s->nr_hp_log ? "," : "");
 	}
+	write_fair_servers(s, f);
 	fprintf(f, "  ],\n  \"jobs\": [\n");
 	if ((err = out_part_copy(k, 0, f)))
 		return err;

@@ -55,6 +55,30 @@ static void write_heading(const struct sim *s, FILE *out, uint64_t horizon)
 			: " (no simulation.mode: global, as Linux's root domain)");
 }
 
+/* platform.fair_server: what each CPU's server did. */
+static void write_fair_servers(const struct sim *s, FILE *out)
+{
+	const struct wl_fair_server *w = &s->w->fair_server;
+
+	if (!s->fsrv)
+		return;
+	fprintf(out, "fair server: %.3f ms every %.3f ms on each CPU, %s, serving %s\n",
+		(double)w->runtime_us / 1e3, (double)w->period_us / 1e3,
+		w->defer ? "deferred (Linux 6.12+)" : "not deferred (Linux 6.8)",
+		w->serve == WL_SERVE_RT ? "the SCHED_FIFO/RR threads" : "the fair class");
+	fprintf(out, "%-6s %12s %8s %8s %10s %12s\n", "cpu", "ran_inside", "throttle",
+		"starts", "zero_lax", "background");
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		const struct fair_srv *fs = &s->fsrv[cpu];
+
+		fprintf(out, "%-6d %10.3fms %8llu %8llu %10llu %10.3fms\n", cpu,
+			(double)fs->run_ns / 1e6, (unsigned long long)fs->throttles,
+			(unsigned long long)fs->srv.stats.starts,
+			(unsigned long long)fs->srv.stats.defer_runs,
+			(double)fs->srv.stats.background_ns / 1e6);
+	}
+}
+
 static int write_summary(struct sim_sink *k, struct sim *s, FILE *out, uint64_t horizon)
 {
 	uint64_t jobs = 0, misses = 0;
@@ -134,6 +158,7 @@ static int write_summary(struct sim_sink *k, struct sim *s, FILE *out, uint64_t 
 					(double)s->cpus[cpu].offline_ns / 1e6);
 	}
 	write_server_passes(s, out);
+	write_fair_servers(s, out);
 	fprintf(out, "total: %llu jobs, %llu deadline misses, %llu scheduling events, "
 		"%.2f mJ\n", (unsigned long long)jobs, (unsigned long long)misses,
 		(unsigned long long)s->events, energy);

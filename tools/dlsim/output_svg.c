@@ -161,6 +161,12 @@ static int write_slices(struct sim_sink *k, struct sim *s, FILE *f, int left, do
 			"fill=\"%s\"><title>%s</title></rect>\n", x, TOP + sl.cpu * ROW + 6,
 			wd < 0.2 ? 0.2 : wd, task_color(col, sl.thread, s->nr_threads),
 			out_esc(e, sizeof(e), s->threads[sl.thread]->name, true));
+		/* inside the CPU's fair server: a dark band along its foot */
+		if (sl.in_server)
+			fprintf(f, "<rect class=\"server\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" "
+				"height=\"5\" fill=\"#333\"><title>%s inside the fair server"
+				"</title></rect>\n", x, TOP + sl.cpu * ROW + 25, wd < 0.2 ? 0.2 : wd,
+				out_esc(e, sizeof(e), s->threads[sl.thread]->name, true));
 	}
 	return rc < 0 ? EIO : 0;
 }
@@ -220,7 +226,8 @@ static int write_svg(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horizo
 		"font-family=\"sans-serif\" font-size=\"%d\">\n", left + WIDTH + 30, height, FONT);
 	fprintf(f, "<text x=\"%d\" y=\"16\">dlsim: %.3f s on %d CPUs (red: miss, "
 		"black: throttle, purple: boost, green tick: release, blue tick: deadline, "
-		"hatched: offline)</text>\n", 4, (double)horizon / 1e9, s->nr_cpus);
+		"hatched: offline%s)</text>\n", 4, (double)horizon / 1e9, s->nr_cpus,
+		s->fsrv ? ", dark foot: inside the fair server" : "");
 	fprintf(f, "<defs><pattern id=\"offline\" width=\"6\" height=\"6\" "
 		"patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
 		"<rect width=\"6\" height=\"6\" fill=\"#eee\"/>"

@@ -82,6 +82,9 @@ struct sim_result {
 	uint64_t boosts;       /* times a thread started running boosted */
 	uint64_t lock_wait_ns; /* total time threads waited for mutexes */
 	unsigned int stranded; /* threads a CPU going offline could not place */
+	/* platform.fair_server, summed over the CPUs: time its threads ran
+	 * inside the servers, and the servers' throttles */
+	uint64_t fair_server_ns, fair_server_throttles;
 	/* DLSIM_EXIT_OK, _REFUSED (the library refused a reservation:
 	 * admission or its parameters), _INVARIANT, _DEADLOCK or _IOERR (an
 	 * output file could not be written); the message is on stderr */

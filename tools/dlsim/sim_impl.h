@@ -286,6 +286,7 @@ struct span {
 struct slice {
 	int cpu, thread;
 	uint64_t start, end;
+	bool in_server; /* the thread ran inside its CPU's fair server */
 };
 
 struct mark {
