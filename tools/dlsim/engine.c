@@ -449,6 +449,11 @@ static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 					: ceil_scale((uint64_t)se->runtime, c->capacity);
 		uint64_t b = base + left;
 
+		/* A budget that lasts past @limit is no decision point: one
+		 * that does not drain at all (dls_budget_ns() at a GRUB rate
+		 * of 0: UINT64_MAX) would wrap around the clock. */
+		if (left >= n - base)
+			goto slice;
 		/* (an entity the library has not charged since before its
 		 * budget would have run out is counted from now, as the
 		 * reference loop counts every budget) */
@@ -467,6 +472,7 @@ static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 		if (dls_time_before(b, n))
 			n = b;
 	}
+slice:
 	if (!t->is_dl && t->slice_left && dls_time_before(s->now + t->slice_left, n))
 		n = s->now + t->slice_left;
 	return n;
@@ -656,6 +662,12 @@ static bool cpu_eager(const struct sim *s, const struct cpu *c)
 	if (!t)
 		return false;
 	if (c->capacity != CAPACITY_SCALE)
+		return true;
+	/* its class runs outside a deferred server, which is told at every
+	 * step (dlsim_fs_flush()), as in the reference loop: the server's
+	 * zero-laxity timer moves with it */
+	if (c->fs && !c->in_server && c->fs->srv.state == DLS_SERVER_DEFERRED &&
+	    t->runnable && dlsim_fs_serves(s, t))
 		return true;
 	if (!t->is_dl && c->in_server && !s->tick_ns &&
 	    s->dom.cfg.overrun_rule == DLS_OVERRUN_2012)

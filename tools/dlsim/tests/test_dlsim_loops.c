@@ -54,8 +54,10 @@ static uint64_t pick(struct dls_prng *r, uint64_t lo, uint64_t hi)
 	return lo + dls_prng_below(r, hi - lo + 1);
 }
 
-/* One random workload into @b (NUL-terminated). */
-static void gen(struct dls_prng *r, struct buf *b, bool *rules_2012)
+/* One random workload into @b (NUL-terminated); a fair server drawn from
+ * @fsr (its own stream: the workloads drawn from @r stay as they were) on
+ * one workload in three without hotplug. */
+static void gen(struct dls_prng *r, struct dls_prng *fsr, struct buf *b, bool *rules_2012)
 {
 	static const unsigned int caps[] = { 1024, 1024, 446, 700, 1023 };
 	int ncpu = (int)pick(r, 1, 6), ntask = (int)pick(r, 1, 9);
@@ -78,7 +80,16 @@ static void gen(struct dls_prng *r, struct buf *b, bool *rules_2012)
 			put(b, "%s%d", c > big + 1 ? "," : "", c);
 		put(b, "], \"capacity\": %u}", caps[pick(r, 0, 4)]);
 	}
-	put(b, "}},\n\"simulation\": {\"horizon_us\": %llu, \"seed\": %llu, \"mode\": \"%s\", "
+	put(b, "}");
+	if (!nhp && pick(fsr, 0, 2) == 0) {
+		uint64_t period = pick(fsr, 2, 30) * 1000;
+
+		put(b, ", \"fair_server\": {\"runtime_us\": %llu, \"period_us\": %llu, "
+		    "\"defer\": %s, \"serve\": \"%s\"}",
+		    (unsigned long long)pick(fsr, 1, period / 1000) * 500, (unsigned long long)period,
+		    pick(fsr, 0, 3) ? "true" : "false", pick(fsr, 0, 1) ? "rt" : "fair");
+	}
+	put(b, "},\n\"simulation\": {\"horizon_us\": %llu, \"seed\": %llu, \"mode\": \"%s\", "
 	    "\"admission\": \"off\"", (unsigned long long)horizon,
 	    (unsigned long long)pick(r, 1, 1000), global ? "global" : "partitioned");
 	if (nhp) {
@@ -170,18 +181,19 @@ static void test_loops_agree(void)
 	const char *env_seed = getenv("DLSIM_LOOPS_SEED"), *env_n = getenv("DLSIM_LOOPS_N");
 	uint64_t seed = env_seed ? strtoull(env_seed, NULL, 0) : 25;
 	int n = env_n ? atoi(env_n) : 300, compared = 0;
-	struct dls_prng r;
+	struct dls_prng r, fsr;
 	struct buf b = { 0 };
 	static char sum_a[1 << 16], sum_b[1 << 16];
 
 	printf("\n  seed %llu, %d workloads\n", (unsigned long long)seed, n);
 	dls_prng_seed(&r, seed);
+	dls_prng_seed(&fsr, seed ^ UINT64_C(0x6661697273727672)); /* "fairsrvr" */
 	for (int i = 0; i < n; i++) {
 		struct workload w;
 		struct sim_result ra, rb;
 		bool rules_2012;
 
-		gen(&r, &b, &rules_2012);
+		gen(&r, &fsr, &b, &rules_2012);
 		if (workload_load(&w, "w.json", b.p, b.n, false)) {
 			workload_print_diags(&w, stderr);
 			fprintf(stderr, "%s", b.p);
