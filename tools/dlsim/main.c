@@ -210,7 +210,11 @@ static int run(struct cli *c)
 {
 	struct sim_result res;
 	struct workload w;
-	int rc = workload_load_cli_opts(&w, "dlsim", c->file, c->strict, &c->load);
+	int rc;
+
+	/* --dump prints a servers section; a run refuses it (not simulated yet) */
+	c->load.servers = c->dump;
+	rc = workload_load_cli_opts(&w, "dlsim", c->file, c->strict, &c->load);
 
 	if (rc)
 		return rc;
