@@ -768,8 +768,8 @@ static void print_table(const struct an *a, const char *file, FILE *f)
 	fprintf(f, "%s: %zu deadline task%s on %d CPU%s", file, a->n, a->n == 1 ? "" : "s",
 		a->m, a->m > 1 ? "s" : "");
 	if (a->nr_guests)
-		fprintf(f, " (%zu of them vCPUs of %zu server%s)", a->nr_vcpus, a->nr_guests,
-			a->nr_guests > 1 ? "s" : "");
+		fprintf(f, " (%zu vCPU%s of %zu server%s among them)", a->nr_vcpus,
+			a->nr_vcpus > 1 ? "s" : "", a->nr_guests, a->nr_guests > 1 ? "s" : "");
 	fputc('\n', f);
 	if (slow_cpu(a) >= 0)
 		fprintf(f, "note: CPU capacities differ%s; admission and uniform use them, the "
