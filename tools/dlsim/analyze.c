@@ -962,6 +962,8 @@ static int usage(FILE *f, int code)
 		"usage: dlsim analyze FILE [options]\n"
 		"The library's schedulability tests on FILE's deadline tasks, one verdict\n"
 		"per test with its reason, on the platform `dlsim FILE` would simulate.\n"
+		"With a \"servers\" section, the host's set has one task per vCPU\n"
+		"(vm/cpu0, ...) and each server's guest gets its own verdict.\n"
 		"  --json           the verdicts as JSON\n"
 		"  --cpus N         CPUs for a file whose platform section gives no count\n"
 		"                   (rt-app files assume the host's), as dlsim FILE --cpus\n"

@@ -216,3 +216,11 @@ servers_run(good 0 "^$" "placement \\(qpa\\) +no verdict +simulation.mode is glo
 servers_run(prm_one 0 "^$" "\"servers\": \\[{\"name\": \"vm\", \"runtime_ns\": 1000000, \"deadline_ns\": 5000000, \"period_ns\": 5000000, \"cpus\": \\[1\\], \"tasks\": \\[{\"name\": \"t\", \"runtime_ns\": 1000000, \"deadline_ns\": 10000000, \"period_ns\": 10000000}\\]}\\]"
   analyze @ --json)
 servers_run(prm_one 0 "^$" "{\"test\": \"guest vm: periodic resource model\", \"verdict\": \"schedulable\", \"value\": 1000000, " analyze @ --json)
+
+# A second "servers" section would drop one of them: refused.
+file(WRITE ${dir}/second_section.json [=[
+{ "tasks": { "a": { "policy": "SCHED_DEADLINE", "dl-runtime": 100, "dl-period": 1000, "run": 100 } },
+  "servers": { "vm": { "runtime": 500, "deadline": 1000, "period": 1000, "cpus": [0], "tasks": ["a"] } },
+  "servers": {} }
+]=])
+servers_run(second_section 65 "second_section.json:3:3: error: a second \"servers\" section .the first is at 2:3.: one of them would be dropped; merge them into one" "^$" analyze @)
