@@ -224,3 +224,8 @@ file(WRITE ${dir}/second_section.json [=[
   "servers": {} }
 ]=])
 servers_run(second_section 65 "second_section.json:3:3: error: a second \"servers\" section .the first is at 2:3.: one of them would be dropped; merge them into one" "^$" analyze @)
+
+# A guest task pinned by "cpus" (host CPUs or vCPUs?) is not modelled.
+refused(pinned_guest "\"vm\": { ${rt}, \"cpus\": [0], \"tasks\": [\"p\"] }"
+  "12:87: error: server \"vm\": task \"p\" has \"cpus\": an affinity inside a guest .host CPUs or vCPUs.. is not modelled"
+  "\"p\": { \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 500, \"dl-period\": 5000, \"cpus\": [1], \"run\": 100 }")

@@ -15,8 +15,9 @@
  *   platform; tasks non-empty, each an existing task in at most one server,
  *   SCHED_DEADLINE in the task and in every phase that names a policy (its
  *   dl-runtime/dl-period is its reservation inside the guest) and not the
- *   target of a fork (not modelled); the servers sharing a host CPU have a
- *   total bandwidth (runtime / period) of at most 1.
+ *   target of a fork nor pinned by "cpus" (neither modelled); the servers
+ *   sharing a host CPU have a total bandwidth (runtime / period) of at
+ *   most 1.
  */
 #include "workload_impl.h"
 
@@ -95,6 +96,16 @@ static bool deadline_throughout(const struct wl_task *t, const struct wl_phase *
 	return true;
 }
 
+/* Does @t, or one of its phases, ask for CPUs? */
+static bool has_affinity(const struct wl_task *t)
+{
+	bool any = !wl_cpuset_empty(&t->cpus);
+
+	for (size_t p = 0; p < t->nr_phases; p++)
+		any |= !wl_cpuset_empty(&t->phases[p].cpus);
+	return any;
+}
+
 /* May task @t run inside server @s? Says why not at @e (its name in "tasks"). */
 static bool guest_task_ok(struct ctx *c, const struct wl_server *s, const struct wl_task *t,
 			  const struct json_value *e)
@@ -121,6 +132,12 @@ static bool guest_task_ok(struct ctx *c, const struct wl_server *s, const struct
 			      "server must be SCHED_DEADLINE (its dl-runtime/dl-period is its "
 			      "reservation inside the guest)", s->name, t->name,
 			      wl_policy_name(t->sched.policy));
+		return false;
+	}
+	if (has_affinity(t)) {
+		VDIAG(c, true, e, "server \"%s\": task \"%s\" has \"cpus\": an affinity inside a "
+		      "guest (host CPUs or vCPUs?) is not modelled; the server's \"cpus\" place "
+		      "it", s->name, t->name);
 		return false;
 	}
 	if (t->forked) {
