@@ -73,6 +73,10 @@ static int usage(FILE *f, int code)
 		"  simulation.overrun    linux; 2012     simulation.replenish next-period;\n"
 		"                        deadline\n"
 		"  simulation.hotplug    [] ({\"cpu\", \"at_us\", \"online\"} each)\n"
+		"  servers.NAME          {\"runtime\", \"period\", \"deadline\" (the period),\n"
+		"                        \"cpus\", \"tasks\"}: a server per vCPU on each host\n"
+		"                        CPU; dlsim analyze and --dump read it, a run refuses\n"
+		"                        it (the simulator does not run servers yet)\n"
 		"Task keys beside rt-app's: \"job-deadline\" (us; default: the timer's\n"
 		"period), \"dl-soft\", \"dl-reclaim\" (rt-app's GRUB branch: GRUB\n"
 		"reclaiming, a hard reservation); \"run\" also takes {\"min\", \"max\"} or a list.\n"
@@ -210,7 +214,11 @@ static int run(struct cli *c)
 {
 	struct sim_result res;
 	struct workload w;
-	int rc = workload_load_cli_opts(&w, "dlsim", c->file, c->strict, &c->load);
+	int rc;
+
+	/* --dump prints a servers section; a run refuses it (not simulated yet) */
+	c->load.servers = c->dump;
+	rc = workload_load_cli_opts(&w, "dlsim", c->file, c->strict, &c->load);
 
 	if (rc)
 		return rc;

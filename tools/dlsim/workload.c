@@ -500,6 +500,7 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 	t->line = tm->line;
 	t->col = tm->col;
 	t->instance = 1;
+	t->server = -1;
 	t->sched.policy = c->w->default_policy;
 	t->sched.prio = c->w->default_policy == WL_FIFO || c->w->default_policy == WL_RR ? 10 : 0;
 	if (!dlsim_want_type(c, tm, JSON_OBJECT))
@@ -535,7 +536,8 @@ static bool parse_task(struct ctx *c, const struct json_member *tm, struct wl_ta
 			ok &= sched_key(c, m, &t->sched, &t->cpus, &handled);
 			if (!handled) {
 				if (!strcmp(m->key, "global") || !strcmp(m->key, "tasks") ||
-				    !strcmp(m->key, "platform") || !strcmp(m->key, "simulation"))
+				    !strcmp(m->key, "platform") || !strcmp(m->key, "simulation") ||
+				    !strcmp(m->key, "servers"))
 					dlsim_diag(c, true, m->line, m->col,
 					     "\"%s\" is a top-level section, not a task key", m->key);
 				else
@@ -851,7 +853,7 @@ static void json_error_diag(struct workload *w)
 	w->nr_diags = 1;
 }
 
-/* A second "tasks" or "platform" section: refused, since taking the last
+/* A second "tasks", "platform" or "servers" section: refused, since taking the last
  * (as rt-app's JSON reader does) or the first would drop one silently. */
 static bool second_section(struct ctx *c, const struct json_member *m,
 			   const struct json_member *first)
@@ -869,7 +871,7 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 {
 	struct ctx c = { .w = w, .fname = fname, .strict = strict };
 	const struct json_value *root;
-	const struct json_member *tasks = NULL, *platform = NULL;
+	const struct json_member *tasks = NULL, *platform = NULL, *servers = NULL;
 	char *name;
 
 	memset(w, 0, sizeof(*w));
@@ -916,6 +918,10 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 		} else if (!strcmp(m->key, "tasks")) {
 			if (!second_section(&c, m, tasks) && dlsim_want_type(&c, m, JSON_OBJECT))
 				tasks = m;
+		} else if (!strcmp(m->key, "servers")) {
+			/* read once the tasks and the CPU count are known */
+			if (!second_section(&c, m, servers) && dlsim_want_type(&c, m, JSON_OBJECT))
+				servers = m;
 		} else if (!strcmp(m->key, "resources")) {
 			/* rt-app's table of named resources, each with a "type":
 			 * it finds a resource by name and type, and makes it on
@@ -924,7 +930,7 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 		} else {
 			dlsim_diag(&c, true, m->line, m->col,
 			     "unknown top-level key \"%s\" (expected global, tasks, platform, "
-			     "simulation)", m->key);
+			     "simulation, servers)", m->key);
 		}
 	}
 	apply_options(&c, platform ? platform->value : root, o);
@@ -943,6 +949,8 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 	if (w->nr_tasks == 0 && w->errors == 0)
 		dlsim_diag(&c, true, tasks->value->line, tasks->value->col, "no tasks");
 	check_refs(&c);
+	if (servers)
+		dlsim_parse_servers(&c, servers, o);
 	timer_modes(&c);
 	rate_defaults(&c);
 	if (w->fair_server.on && w->nr_hotplug)

@@ -1,6 +1,6 @@
 /*
  * The workload model: rt-app's grammar (global, tasks, phases, events) plus
- * dlsim's own "platform" and "simulation" sections.
+ * dlsim's own "platform", "simulation" and "servers" sections.
  */
 #ifndef DLSIM_WORKLOAD_H
 #define DLSIM_WORKLOAD_H
@@ -95,6 +95,9 @@ struct wl_task {
 	/* the target of a fork event: started at 0 by its "instance" count
 	 * (0: only when forked), as rt-app does, and once more per fork */
 	bool forked;
+	/* the index in workload::servers of the server the task runs in, -1
+	 * for a task of the host */
+	int server;
 };
 
 struct wl_cpu {
@@ -113,6 +116,21 @@ struct wl_fair_server {
 	bool defer;           /* "defer" (default true: 6.12+; false: 6.8's) */
 	enum wl_serve serve;  /* "serve": "fair" (Linux) or "rt" (FIFO/RR) */
 	int line, col;
+};
+
+/*
+ * One entry of the "servers" section: a hierarchical server, one deadline
+ * reservation (runtime, deadline, period) per host CPU of @cpus (a vCPU),
+ * whose budget runs the guest's tasks. One CPU: a hierarchical CBS server
+ * (Lipari & Baruah, RTAS 2001); k CPUs: a k-vCPU guest under global EDF.
+ */
+struct wl_server {
+	const char *name;
+	uint64_t runtime_us, period_us, deadline_us;
+	struct wl_cpuset cpus;
+	size_t *tasks;        /* indices in workload::tasks */
+	size_t nr_tasks;
+	int line, col;        /* the server's key */
 };
 
 enum wl_mode { WL_MODE_GLOBAL, WL_MODE_PARTITIONED, WL_MODE_CLUSTERED };
@@ -167,6 +185,9 @@ struct workload {
 	bool affinity_library;
 	struct wl_hotplug *hotplug;
 	size_t nr_hotplug;
+	/* servers (workload_servers.c), in file order */
+	struct wl_server *servers;
+	size_t nr_servers;
 	/* diagnostics, "file:line:col: error|warning: ..." */
 	char **diags;
 	size_t nr_diags;
@@ -204,6 +225,9 @@ struct wl_load_options {
 	 * platform_fname) that replaces the file's */
 	const struct json_value *platform;
 	const char *platform_fname;
+	/* a "servers" section is read (dlsim analyze, --dump); without it the
+	 * section is refused: the simulator does not run servers yet */
+	bool servers;
 };
 
 /* --platform FILE: parse FILE into @doc (kept until the workload is

@@ -1,7 +1,8 @@
 /*
  * The workload reader's private header: the reading context, the helpers
  * of workload_keys.c, and the sections of workload_sections.c (global,
- * platform, simulation) that workload.c (tasks, phases, events) reads.
+ * platform, simulation) and workload_servers.c (servers) that workload.c
+ * (tasks, phases, events) reads.
  */
 #ifndef DLSIM_WORKLOAD_IMPL_H
 #define DLSIM_WORKLOAD_IMPL_H
@@ -31,5 +32,10 @@ bool dlsim_parse_cpus(struct ctx *c, const struct json_member *m, struct wl_cpus
 void dlsim_parse_global(struct ctx *c, const struct json_value *g);
 void dlsim_parse_platform(struct ctx *c, const struct json_value *p);
 void dlsim_parse_simulation(struct ctx *c, const struct json_value *s);
+
+/* workload_servers.c: after the tasks and the platform's CPU count are
+ * known; @o->servers says whether the caller reads the section at all. */
+void dlsim_parse_servers(struct ctx *c, const struct json_member *m,
+			 const struct wl_load_options *o);
 
 #endif

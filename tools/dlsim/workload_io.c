@@ -162,6 +162,19 @@ static void dump_cpus(FILE *out, const struct wl_cpuset *cpus)
 		fprintf(out, "%016llx", (unsigned long long)cpus->w[top]);
 }
 
+/* A server: its reservation per vCPU, host CPUs, the tasks it runs. */
+static void dump_server(FILE *out, const struct workload *w, const struct wl_server *s)
+{
+	fprintf(out, "server %s: %llu/%llu/%llu us per vCPU,", s->name,
+		(unsigned long long)s->runtime_us, (unsigned long long)s->deadline_us,
+		(unsigned long long)s->period_us);
+	dump_cpus(out, &s->cpus);
+	fprintf(out, ", tasks");
+	for (size_t k = 0; k < s->nr_tasks; k++)
+		fprintf(out, " %s", w->tasks[s->tasks[k]].name);
+	fprintf(out, "\n");
+}
+
 void workload_dump(const struct workload *w, FILE *out)
 {
 	fprintf(out, "platform: %d cpus, capacity", w->nr_cpus);
@@ -185,6 +198,8 @@ void workload_dump(const struct workload *w, FILE *out)
 		fprintf(out, "hotplug: cpu %d %s at %lld us\n", w->hotplug[i].cpu,
 			w->hotplug[i].online ? "online" : "offline",
 			(long long)w->hotplug[i].at_us);
+	for (size_t i = 0; i < w->nr_servers; i++)
+		dump_server(out, w, &w->servers[i]);
 	for (size_t i = 0; i < w->nr_tasks; i++) {
 		const struct wl_task *t = &w->tasks[i];
 

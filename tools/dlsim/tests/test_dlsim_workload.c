@@ -125,7 +125,7 @@ static const struct {
 	  "w.json:1:25: error: \"run\" = -5 is too small (minimum 0)" , false },
 	{ "{\"task\": {}}",
 	  "w.json:1:2: error: unknown top-level key \"task\" (expected global, tasks, platform, "
-	  "simulation)" , false },
+	  "simulation, servers)" , false },
 	{ "{\"tasks\": {\"a\": {\"phases\": {\"p\": {\"instance\": 2, \"run\": 1}}}}}",
 	  "w.json:1:35: error: \"instance\" belongs in a task, not in a phase" , false },
 	{ "{\"platform\": {\"cores\": 2}, \"tasks\": {\"a\": {\"run\": 1}}}",
@@ -459,12 +459,16 @@ static void test_simulate_overload(void)
 	workload_free(&w);
 }
 
-/* Every bundled example (each .json in examples/dlsim) loads with --strict. */
+/* Every bundled example (each .json in examples/dlsim) loads with --strict,
+ * as dlsim analyze loads it (a "servers" section read); one with servers is
+ * refused as a simulation run loads it, at the section. */
 static void test_examples_load_strict(void)
 {
+	const struct wl_load_options analysis = { .servers = true };
 	DIR *d = opendir(DLSIM_EXAMPLES_DIR);
 	struct dirent *de;
-	unsigned int n = 0;
+	unsigned int n = 0, servers = 0;
+	bool has_servers;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	while ((de = readdir(d))) {
@@ -476,16 +480,26 @@ static void test_examples_load_strict(void)
 		if (len < 6 || strcmp(de->d_name + len - 5, ".json"))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", DLSIM_EXAMPLES_DIR, de->d_name);
-		rc = workload_load_file(&w, path, true);
+		rc = workload_load_file_opts(&w, path, true, &analysis);
 		if (rc != 0)
 			fprintf(stderr, "%s does not load strictly\n", path);
 		CU_ASSERT_EQUAL(rc, 0);
 		workload_print_diags(&w, stderr);
+		has_servers = w.nr_servers > 0;
 		workload_free(&w);
 		n++;
+		if (!has_servers)
+			continue;
+		CU_ASSERT_EQUAL(workload_load_file(&w, path, true), -1);
+		CU_ASSERT_EQUAL(w.errors, 1);
+		CU_ASSERT_PTR_NOT_NULL(w.nr_diags ? strstr(w.diags[w.nr_diags - 1],
+			": error: servers: the simulator does not run servers yet") : NULL);
+		workload_free(&w);
+		servers++;
 	}
 	closedir(d);
 	CU_ASSERT(n >= 10); /* the examples the README and the goldens name */
+	CU_ASSERT(servers >= 1); /* vms.json */
 }
 
 /* Files that cannot be workloads say why: a directory, a regular file over
