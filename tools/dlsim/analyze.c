@@ -1062,7 +1062,6 @@ static int load(struct analyze_cli *c, struct workload *w, struct json_doc *plat
 			return rc;
 		c->load.platform_fname = c->platform;
 	}
-	c->load.servers = true; /* the analysis reads them; the simulator not yet */
 	rc = workload_load_cli_opts(w, "dlsim analyze", c->file, c->strict, &c->load);
 	if (c->platform && rc)
 		json_free(platform_doc);

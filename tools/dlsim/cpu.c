@@ -22,7 +22,7 @@ void dlsim_close_slice(struct sim *s, int cpu)
 		return;
 	if (s->slices)
 		sim_emit_slice(s, &(struct slice){ cpu, c->curr->id, c->slice_start, s->now,
-						   c->in_server });
+						   c->in_server ? 0 : c->vcpu ? c->vcpu->g->id + 1 : -1 });
 	c->slice_start = s->now;
 }
 
@@ -32,20 +32,25 @@ void dlsim_cpu_reschedule(struct sim *s, int cpu)
 	struct thread *prev = c->curr, *next = NULL;
 	struct dls_entity *se;
 	bool in = false; /* next runs inside the CPU's fair server */
+	struct vcpu *nv = NULL; /* or inside a vCPU's server */
 
 	dlsim_cpu_touch(s, cpu); /* charged up to now before it switches */
 	/* A fair or rt thread goes back to its queue (lower.c); a deadline
 	 * thread only when it left the fair class for it (a boost). */
 	if (prev && (!prev->is_dl || prev->fair_queued))
 		dlsim_lower_put_prev(s, cpu, prev);
-	if (c->fs) {
-		/* through the fair server: it may run a lower-class thread */
+	if (c->fs || c->nr_vcpus) {
+		/* through the servers: a fair server may run a lower-class
+		 * thread, a vCPU's server a thread of its guest */
 		void *what;
 
 		dlsim_fs_flush(s, cpu);
 		se = dls_server_schedule(&s->rqs[cpu], &what);
-		in = se && dls_server_of(se);
-		if (in)
+		nv = se ? dlsim_vcpu_of(se) : NULL;
+		in = se && !nv && dls_server_of(se);
+		if (nv) {
+			next = dls_container_of(what, struct thread, se);
+		} else if (in)
 			next = what;
 		else if (se)
 			next = dls_container_of(se, struct thread, se);
@@ -58,7 +63,7 @@ void dlsim_cpu_reschedule(struct sim *s, int cpu)
 		else if (c->nr_lower)
 			next = dlsim_lower_pick(s, cpu);
 	}
-	if (next == prev && in != c->in_server) {
+	if (next == prev && (in != c->in_server || nv != c->vcpu)) {
 		/* the same thread, now inside its server or out of it: a
 		 * slice of its own on the chart */
 		dlsim_close_slice(s, cpu);
@@ -82,6 +87,7 @@ void dlsim_cpu_reschedule(struct sim *s, int cpu)
 	}
 	c->curr = next;
 	c->in_server = in;
+	c->vcpu = nv;
 	c->need_resched = false;
 	if (next && next != prev) {
 		if (next->last_cpu >= 0 && next->last_cpu != cpu) {

@@ -57,9 +57,12 @@ static uint64_t op_now(void *ctx, int cpu)
 /* The event of the thread's timer @t: its replenishment or 0-lag timer. */
 static struct qev *timer_event(struct dls_timer *t)
 {
-	struct qev *fs = dlsim_fs_timer_event(dls_timer_entity(t));
+	struct vcpu *v = dlsim_vcpu_of(dls_timer_entity(t));
+	struct qev *fs = v ? NULL : dlsim_fs_timer_event(dls_timer_entity(t));
 	struct thread *th;
 
+	if (v)
+		return &v->timer; /* a vCPU's server */
 	if (fs)
 		return fs; /* a fair server's */
 	th = dls_container_of(dls_timer_entity(t), struct thread, se);
@@ -87,8 +90,13 @@ static void op_trace(void *ctx, const struct dls_trace_event *ev)
 	struct sim *s = ctx;
 	struct thread *th;
 
-	if (s->fsrv && dls_server_of(ev->se)) {
-		dlsim_fs_trace(s, ev);
+	if (dls_server_of(ev->se)) {
+		struct vcpu *v = dlsim_vcpu_of(ev->se);
+
+		if (v)
+			dlsim_vcpu_trace(s, v, ev);
+		else
+			dlsim_fs_trace(s, ev);
 		return;
 	}
 	th = dls_container_of(ev->se, struct thread, se);
@@ -112,6 +120,50 @@ static const struct dls_ops sim_ops = {
 	.timer_cancel = op_cancel,
 	.resched = op_resched,
 	.trace = op_trace,
+};
+
+/* A guest domain's ops (guest.c): its clock is the simulation's, its CPUs
+ * are vCPUs, each on a host CPU; timers and traces are its threads'. */
+static uint64_t guest_now(void *ctx, int vcpu)
+{
+	struct guest *g = ctx;
+
+	return op_now(g->s, g->vc[vcpu].host);
+}
+
+static void guest_arm(void *ctx, struct dls_timer *t, uint64_t abs_ns)
+{
+	op_arm(((struct guest *)ctx)->s, t, abs_ns);
+}
+
+static void guest_cancel(void *ctx, struct dls_timer *t)
+{
+	op_cancel(((struct guest *)ctx)->s, t);
+}
+
+/* The host CPU picks again (not the host's runqueue lock from here). */
+static void guest_resched(void *ctx, int vcpu)
+{
+	struct guest *g = ctx;
+
+	op_resched(g->s, g->vc[vcpu].host);
+}
+
+static void guest_trace(void *ctx, const struct dls_trace_event *ev)
+{
+	struct guest *g = ctx;
+	struct dls_trace_event e = *ev;
+
+	e.cpu = g->vc[ev->cpu].host; /* marks go on the host CPU's row */
+	op_trace(g->s, &e);
+}
+
+static const struct dls_ops guest_ops = {
+	.now = guest_now,
+	.timer_arm = guest_arm,
+	.timer_cancel = guest_cancel,
+	.resched = guest_resched,
+	.trace = guest_trace,
 };
 
 /* ---- progress bar ------------------------------------------------------ */
@@ -175,14 +227,17 @@ static const char *check_all(struct sim *s)
 	if (err)
 		return err;
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		if (s->cpus[cpu].curr && s->cpus[cpu].curr->is_dl &&
-		    s->rqs[cpu].curr != &s->cpus[cpu].curr->se)
+		const struct thread *t = s->cpus[cpu].curr;
+
+		if (t && t->is_dl && rq_of(s, t)->curr != &t->se)
 			return "the running deadline thread is not the runqueue's current";
 	}
 	err = dlsim_q_check(s);
 	if (err)
 		return err;
 	err = dlsim_fs_check(s);
+	if (!err)
+		err = dlsim_guests_check(s);
 	if (err)
 		return err;
 	if (s->has_mutexes) {
@@ -290,8 +345,8 @@ static bool full_affinity(const struct workload *w, int nr_cpus)
 		if (dl && pinned)
 			return false;
 	}
-	if (w->fair_server.on)
-		return false; /* each CPU's server is pinned to it */
+	if (w->fair_server.on || w->nr_servers)
+		return false; /* each server is pinned to its CPU */
 	for (int cpu = 1; cpu < nr_cpus; cpu++)
 		if (w->mode == WL_MODE_CLUSTERED && !dlsim_same_cluster(w, 0, cpu))
 			return false;
@@ -347,8 +402,11 @@ static int sim_setup(struct sim *s, const struct workload *w, const struct sim_o
 static bool spawn_all(struct sim *s)
 {
 	const struct workload *w = s->w;
-	int rc = dlsim_fs_setup(s); /* the fair servers' bandwidth first */
+	/* the servers' bandwidth first: the fair servers', the vCPUs' */
+	int rc = dlsim_fs_setup(s);
 
+	if (!rc)
+		rc = dlsim_guests_setup(s, &guest_ops);
 	if (rc < 0)
 		sim_oom(s);
 	else if (rc > 0)
@@ -374,6 +432,7 @@ static void sim_free(struct sim *s)
 	}
 	free(s->same);
 	dlsim_fs_free(s);
+	dlsim_guests_free(s);
 	for (int cpu = 0; s->cpus && cpu < s->nr_cpus; cpu++)
 		free(s->cpus[cpu].lower);
 	for (size_t i = 0; i < s->nr_lists; i++)
@@ -414,6 +473,47 @@ static uint64_t fs_left(const struct fair_srv *fs)
 	return q > fs->bg_pending ? q - fs->bg_pending : 0;
 }
 
+/* @c's next decision point before @n from the budget of entity @se on @rq
+ * (its deadline thread's, its server's or, in a guest, the thread's own). */
+static uint64_t budget_point(struct sim *s, struct cpu *c, struct dls_rq *rq,
+			     const struct dls_entity *se, uint64_t n)
+{
+	/* The library charged its entity up to exec_start: now in the
+	 * reference loop, which charges it at every step; the last event on
+	 * its CPU in the per-CPU loop. */
+	uint64_t base = !s->scan && rq->curr == se ? se->exec_start : s->now;
+	uint64_t left, b;
+
+	if (!se->queued || se->runtime <= 0)
+		return n;
+	/* A reclaiming budget drains at the GRUB rate, which only the library
+	 * knows; a plain one at the runqueue's capacity. */
+	left = se->params.flags & DLS_FLAG_RECLAIM ? dls_budget_ns(rq, se)
+						   : ceil_scale((uint64_t)se->runtime, rq->capacity);
+	b = base + left;
+	/* A budget that lasts past @n is no decision point: one that does
+	 * not drain at all (dls_budget_ns() at a GRUB rate of 0: UINT64_MAX)
+	 * would wrap around the clock. */
+	if (left >= n - base)
+		return n;
+	/* (an entity the library has not charged since before its budget
+	 * would have run out is counted from now, as the reference loop
+	 * counts every budget) */
+	if (!s->scan && dls_time_before(b, s->now)) {
+		b = s->now + left;
+		s->late_budgets++; /* said after the run (sim_run()) */
+	}
+	/* Without exact budget timers the kernel notices an exhausted budget
+	 * at its next tick: the overrun is charged there. */
+	if (s->tick_ns) {
+		b = tick_ceil(s, b);
+		if (!c->has_budget_at || dls_time_before(b, c->budget_at))
+			c->budget_at = b;
+		c->has_budget_at = true;
+	}
+	return dls_time_before(b, n) ? b : n;
+}
+
 /* The next decision point of CPU @c before @limit (else @limit), from its
  * thread's state charged up to now. */
 static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
@@ -423,7 +523,7 @@ static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 	uint64_t n = limit;
 
 	c->has_budget_at = false;
-	if (!t || !t->runnable || (se && !se->queued))
+	if (!t || !t->runnable || (se && !se->queued) || (t->guest && !t->se.queued))
 		return n;
 	if (!t->in_run && !t->in_runtime && !t->in_wall)
 		return s->now; /* it has zero-time events to process first */
@@ -436,43 +536,10 @@ static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 	if (c->fs && !c->in_server && c->fs->srv.state == DLS_SERVER_DEFERRED &&
 	    dlsim_fs_serves(s, t) && dls_time_before(s->now + fs_left(c->fs), n))
 		n = s->now + fs_left(c->fs); /* its class ran the deferred budget out */
-	if (se && se->queued && se->runtime > 0) {
-		struct dls_rq *rq = &s->rqs[c - s->cpus];
-		/* The library charged its entity up to exec_start: now in the
-		 * reference loop, which charges it at every step; the last
-		 * event on its CPU in the per-CPU loop. */
-		uint64_t base = !s->scan && rq->curr == se ? se->exec_start : s->now;
-		/* A reclaiming budget drains at the GRUB rate, which only the
-		 * library knows; a plain one at the CPU's capacity. */
-		uint64_t left = se->params.flags & DLS_FLAG_RECLAIM
-					? dls_budget_ns(rq, se)
-					: ceil_scale((uint64_t)se->runtime, c->capacity);
-		uint64_t b = base + left;
-
-		/* A budget that lasts past @limit is no decision point: one
-		 * that does not drain at all (dls_budget_ns() at a GRUB rate
-		 * of 0: UINT64_MAX) would wrap around the clock. */
-		if (left >= n - base)
-			goto slice;
-		/* (an entity the library has not charged since before its
-		 * budget would have run out is counted from now, as the
-		 * reference loop counts every budget) */
-		if (!s->scan && dls_time_before(b, s->now)) {
-			b = s->now + left;
-			s->late_budgets++; /* said after the run (sim_run()) */
-		}
-
-		/* Without exact budget timers the kernel notices an exhausted
-		 * budget at its next tick: the overrun is charged there. */
-		if (s->tick_ns) {
-			b = tick_ceil(s, b);
-			c->budget_at = b;
-			c->has_budget_at = true;
-		}
-		if (dls_time_before(b, n))
-			n = b;
-	}
-slice:
+	if (se)
+		n = budget_point(s, c, &s->rqs[c - s->cpus], se, n);
+	if (t->guest)
+		n = budget_point(s, c, t->se.rq, &t->se, n);
 	if (!t->is_dl && t->slice_left && dls_time_before(s->now + t->slice_left, n))
 		n = s->now + t->slice_left;
 	return n;
@@ -522,7 +589,7 @@ static void finish_cpu(struct sim *s, int cpu)
 
 	/* Finished work first: a job that completes exactly as its
 	 * budget runs out is done, not throttled mid-job. */
-	if (c && c->runnable && (!se || se->queued)) {
+	if (c && c->runnable && (!se || se->queued) && (!c->guest || c->se.queued)) {
 		if (c->in_run && !c->work_left)
 			c->in_run = false;
 		if (c->in_runtime && !c->wall_left)
@@ -535,10 +602,15 @@ static void finish_cpu(struct sim *s, int cpu)
 	 * own CPU's tick that notices the exhausted budget (or when the
 	 * library acts on its runqueue: a block, a preemption), as the
 	 * kernel's update_curr(), not at another CPU's event. */
-	if (se && s->rqs[cpu].curr == se &&
-	    (!s->tick_ns || s->scan ||
-	     (s->cpus[cpu].has_budget_at && !dls_time_before(s->now, s->cpus[cpu].budget_at))))
-		dls_update_curr(&s->rqs[cpu]);
+	if (se && (!s->tick_ns || s->scan ||
+		   (s->cpus[cpu].has_budget_at &&
+		    !dls_time_before(s->now, s->cpus[cpu].budget_at)))) {
+		/* a guest's thread: its own reservation, then its vCPU's */
+		if (c->guest && c->se.rq->curr == &c->se)
+			dls_update_curr(c->se.rq);
+		if (s->rqs[cpu].curr == se)
+			dls_update_curr(&s->rqs[cpu]);
+	}
 	if (c && !c->is_dl && c->runnable && c->sliced && c->slice_left == 0)
 		dlsim_resched(s, cpu);
 	dlsim_fs_flush(s, cpu); /* a deferred budget its class ran out */
@@ -569,6 +641,10 @@ static void run_due_events(struct sim *s)
 			struct thread *th = dls_container_of(e, struct thread, zero_lag);
 
 			dls_timer_expired(&th->se.inactive_timer);
+		} else if (e->kind == EV_VCPU_TIMER) {
+			struct vcpu *v = dls_container_of(e, struct vcpu, timer);
+
+			dls_timer_expired(&v->g->srv[v->idx].se.timer);
 		} else if (e->kind == EV_FS_TIMER || e->kind == EV_FS_DEFER) {
 			dlsim_fs_event(s, e);
 		} else if (e->kind == EV_HOTPLUG) {
@@ -585,8 +661,11 @@ static bool must_pick(const struct sim *s, int cpu)
 
 	return c->need_resched ||
 	       (c->curr && (!c->curr->runnable ||
-			    (c->curr->is_dl && s->rqs[cpu].curr != &c->curr->se) ||
-			    (c->in_server && s->rqs[cpu].curr != &c->fs->srv.se)));
+			    (c->curr->is_dl && !c->curr->guest &&
+			     s->rqs[cpu].curr != &c->curr->se) ||
+			    (c->in_server && s->rqs[cpu].curr != &c->fs->srv.se) ||
+			    (c->vcpu && (s->rqs[cpu].curr != &c->vcpu->g->srv[c->vcpu->idx].se ||
+					 c->curr->se.rq->curr != &c->curr->se))));
 }
 
 /*
@@ -607,6 +686,8 @@ static void scan_pick(struct sim *s)
 				continue;
 			if (c->fs)
 				dlsim_fs_update(s, cpu);
+			if (c->nr_vcpus)
+				dlsim_guests_update(s, cpu);
 			if (must_pick(s, cpu) || (!c->curr && !nothing_to_pick(s, cpu))) {
 				struct thread *before = c->curr;
 
@@ -805,6 +886,8 @@ static void lazy_pick(struct sim *s)
 				continue;
 			if (c->fs)
 				dlsim_fs_update(s, cpu);
+			if (c->nr_vcpus)
+				dlsim_guests_update(s, cpu);
 			if (must_pick(s, cpu) || (!c->curr && !nothing_to_pick(s, cpu))) {
 				struct thread *before = c->curr;
 

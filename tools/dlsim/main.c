@@ -75,8 +75,8 @@ static int usage(FILE *f, int code)
 		"  simulation.hotplug    [] ({\"cpu\", \"at_us\", \"online\"} each)\n"
 		"  servers.NAME          {\"runtime\", \"period\", \"deadline\" (the period),\n"
 		"                        \"cpus\", \"tasks\"}: a server per vCPU on each host\n"
-		"                        CPU; dlsim analyze and --dump read it, a run refuses\n"
-		"                        it (the simulator does not run servers yet)\n"
+		"                        CPU, its tasks inside (a guest: global EDF across\n"
+		"                        its vCPUs); dlsim analyze checks each guest\n"
 		"Task keys beside rt-app's: \"job-deadline\" (us; default: the timer's\n"
 		"period), \"dl-soft\", \"dl-reclaim\" (rt-app's GRUB branch: GRUB\n"
 		"reclaiming, a hard reservation); \"run\" also takes {\"min\", \"max\"} or a list.\n"
@@ -216,8 +216,6 @@ static int run(struct cli *c)
 	struct workload w;
 	int rc;
 
-	/* --dump prints a servers section; a run refuses it (not simulated yet) */
-	c->load.servers = c->dump;
 	rc = workload_load_cli_opts(&w, "dlsim", c->file, c->strict, &c->load);
 
 	if (rc)

@@ -59,6 +59,39 @@ static void write_fair_servers(const struct sim *s, FILE *f)
 	}
 }
 
+/* The "servers" section: one object per vCPU server (only with servers). */
+static void write_guests(const struct sim *s, FILE *f)
+{
+	char e[ESC_SIZE];
+	bool first = true;
+
+	if (!s->nr_guests)
+		return;
+	fprintf(f, "  ],\n  \"servers\": [\n");
+	for (int i = 0; i < s->nr_guests; i++) {
+		const struct guest *g = &s->guests[i];
+
+		for (int v = 0; v < g->nr; v++) {
+			fprintf(f, "%s    {\"name\": \"%s\", \"vcpu\": %d, \"cpu\": %d, "
+				"\"runtime_ns\": %llu, \"deadline_ns\": %llu, \"period_ns\": %llu, "
+				"\"run_ns\": %llu, \"throttles\": %llu, \"replenishments\": %llu, "
+				"\"starts\": %llu, \"picks\": %llu, \"empty_picks\": %llu}",
+				first ? "" : ",\n", out_esc(e, sizeof(e), g->w->name, false), v,
+				g->vc[v].host, (unsigned long long)(g->w->runtime_us * 1000),
+				(unsigned long long)(g->w->deadline_us * 1000),
+				(unsigned long long)(g->w->period_us * 1000),
+				(unsigned long long)g->vc[v].run_ns,
+				(unsigned long long)g->vc[v].throttles,
+				(unsigned long long)g->vc[v].replenishes,
+				(unsigned long long)g->srv[v].stats.starts,
+				(unsigned long long)g->srv[v].stats.picks,
+				(unsigned long long)g->srv[v].stats.empty_picks);
+			first = false;
+		}
+	}
+	fprintf(f, "\n");
+}
+
 static int write_json(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horizon)
 {
 	char e[ESC_SIZE];
@@ -106,6 +139,7 @@ static int write_json(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horiz
 			i + 1 < s->nr_hp_log ? "," : "");
 	}
 	write_fair_servers(s, f);
+	write_guests(s, f);
 	fprintf(f, "  ],\n  \"jobs\": [\n");
 	if ((err = out_part_copy(k, 0, f)))
 		return err;

@@ -79,6 +79,33 @@ static void write_fair_servers(const struct sim *s, FILE *out)
 	}
 }
 
+/* The "servers" section: what each vCPU's server did, and its tasks. */
+static void write_guests(const struct sim *s, FILE *out)
+{
+	if (!s->nr_guests)
+		return;
+	fprintf(out, "%-12s %4s %3s %17s %12s %8s %8s  %s\n", "server", "vcpu", "cpu",
+		"budget/period", "ran_inside", "throttle", "starts", "tasks");
+	for (int i = 0; i < s->nr_guests; i++) {
+		const struct guest *g = &s->guests[i];
+
+		for (int v = 0; v < g->nr; v++) {
+			char budget[40];
+
+			snprintf(budget, sizeof(budget), "%.3f/%.3fms",
+				 (double)g->w->runtime_us / 1e3, (double)g->w->period_us / 1e3);
+			fprintf(out, "%-12s %4d %3d %17s %10.3fms %8llu %8llu  ", g->w->name, v,
+				g->vc[v].host, budget, (double)g->vc[v].run_ns / 1e6,
+				(unsigned long long)g->vc[v].throttles,
+				(unsigned long long)g->srv[v].stats.starts);
+			for (size_t k = 0; k < g->w->nr_tasks; k++)
+				fprintf(out, "%s%s", k ? ", " : "",
+					s->w->tasks[g->w->tasks[k]].name);
+			fprintf(out, "\n");
+		}
+	}
+}
+
 static int write_summary(struct sim_sink *k, struct sim *s, FILE *out, uint64_t horizon)
 {
 	uint64_t jobs = 0, misses = 0;
@@ -159,6 +186,7 @@ static int write_summary(struct sim_sink *k, struct sim *s, FILE *out, uint64_t 
 	}
 	write_server_passes(s, out);
 	write_fair_servers(s, out);
+	write_guests(s, out);
 	fprintf(out, "total: %llu jobs, %llu deadline misses, %llu scheduling events, "
 		"%.2f mJ\n", (unsigned long long)jobs, (unsigned long long)misses,
 		(unsigned long long)s->events, energy);

@@ -145,9 +145,18 @@ static void svg_mark(struct sim_sink *k, const struct sim *s, const struct mark 
 		}
 }
 
+/* The band colour of server @id (struct slice::server; 0: the fair server). */
+static const char *server_color(int id)
+{
+	static const char *const pal[] = { "#1b1b6b", "#6b1b1b", "#1b5b1b", "#6b5b1b",
+					   "#5b1b6b", "#1b5b6b" };
+
+	return id ? pal[(id - 1) % 6] : "#333";
+}
+
 static int write_slices(struct sim_sink *k, struct sim *s, FILE *f, int left, double scale)
 {
-	char e[ESC_SIZE], col[8];
+	char e[ESC_SIZE], e2[ESC_SIZE], col[8];
 	struct slice sl;
 	int err, rc;
 
@@ -161,12 +170,16 @@ static int write_slices(struct sim_sink *k, struct sim *s, FILE *f, int left, do
 			"fill=\"%s\"><title>%s</title></rect>\n", x, TOP + sl.cpu * ROW + 6,
 			wd < 0.2 ? 0.2 : wd, task_color(col, sl.thread, s->nr_threads),
 			out_esc(e, sizeof(e), s->threads[sl.thread]->name, true));
-		/* inside the CPU's fair server: a dark band along its foot */
-		if (sl.in_server)
+		/* inside a server: a band along its foot, dark for the CPU's
+		 * fair server, the server's colour for one of "servers" */
+		if (sl.server >= 0)
 			fprintf(f, "<rect class=\"server\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" "
-				"height=\"5\" fill=\"#333\"><title>%s inside the fair server"
-				"</title></rect>\n", x, TOP + sl.cpu * ROW + 25, wd < 0.2 ? 0.2 : wd,
-				out_esc(e, sizeof(e), s->threads[sl.thread]->name, true));
+				"height=\"5\" fill=\"%s\"><title>%s inside %s%s</title></rect>\n", x,
+				TOP + sl.cpu * ROW + 25, wd < 0.2 ? 0.2 : wd, server_color(sl.server),
+				out_esc(e, sizeof(e), s->threads[sl.thread]->name, true),
+				sl.server ? "server " : "the fair server",
+				sl.server ? out_esc(e2, sizeof(e2), s->w->servers[sl.server - 1].name,
+						    true) : "");
 	}
 	return rc < 0 ? EIO : 0;
 }
@@ -203,7 +216,7 @@ static int write_marks(struct sim_sink *k, FILE *f, int left, double scale, uint
 
 static int write_svg(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horizon)
 {
-	int legend_rows = (s->nr_threads + 3) / 4, left = 0, err;
+	int legend_rows = (s->nr_threads + s->nr_guests + 3) / 4, left = 0, err;
 	int height = TOP + s->nr_cpus * ROW + AXIS + legend_rows * 18 + 8;
 	double scale;
 	char e[ESC_SIZE], col[8];
@@ -226,8 +239,9 @@ static int write_svg(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horizo
 		"font-family=\"sans-serif\" font-size=\"%d\">\n", left + WIDTH + 30, height, FONT);
 	fprintf(f, "<text x=\"%d\" y=\"16\">dlsim: %.3f s on %d CPUs (red: miss, "
 		"black: throttle, purple: boost, green tick: release, blue tick: deadline, "
-		"hatched: offline%s)</text>\n", 4, (double)horizon / 1e9, s->nr_cpus,
-		s->fsrv ? ", dark foot: inside the fair server" : "");
+		"hatched: offline%s%s)</text>\n", 4, (double)horizon / 1e9, s->nr_cpus,
+		s->fsrv ? ", dark foot: inside the fair server" : "",
+		s->nr_guests ? ", coloured foot: inside a server" : "");
 	fprintf(f, "<defs><pattern id=\"offline\" width=\"6\" height=\"6\" "
 		"patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
 		"<rect width=\"6\" height=\"6\" fill=\"#eee\"/>"
@@ -261,6 +275,15 @@ static int write_svg(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horizo
 			"fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>\n", lx, ly - 10,
 			task_color(col, i, s->nr_threads), lx + 16, ly,
 			out_esc(e, sizeof(e), s->threads[i]->name, true));
+	}
+	for (int i = 0; i < s->nr_guests; i++) {
+		int lx = left + ((s->nr_threads + i) % 4) * 250;
+		int ly = TOP + s->nr_cpus * ROW + AXIS + 12 + ((s->nr_threads + i) / 4) * 18;
+
+		fprintf(f, "<rect class=\"legend\" x=\"%d\" y=\"%d\" width=\"12\" height=\"5\" "
+			"fill=\"%s\"/><text x=\"%d\" y=\"%d\">server %s</text>\n", lx, ly - 5,
+			server_color(i + 1), lx + 16, ly,
+			out_esc(e, sizeof(e), s->w->servers[i].name, true));
 	}
 	fprintf(f, "</svg>\n");
 	return 0;

@@ -55,7 +55,8 @@
 #define CAPACITY_SCALE 1024 /* a full-speed CPU (dls_rq_set_capacity) */
 #define MAX_OUTPUTS 6 /* summary, JSON, trace, SVG, jobs, observers (output.c) */
 
-enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG, EV_ZERO_LAG, EV_FS_TIMER, EV_FS_DEFER };
+enum ev_kind { EV_TIMER, EV_WAKE, EV_HOTPLUG, EV_ZERO_LAG, EV_FS_TIMER, EV_FS_DEFER,
+	       EV_VCPU_TIMER };
 
 struct qev {
 	struct dls_rb_node node;
@@ -65,6 +66,7 @@ struct qev {
 };
 
 struct thread;
+struct guest;
 
 /* rt-app's bound on the forks of one thread per fork target */
 #define FORKS_LIMIT 1024
@@ -106,6 +108,7 @@ struct thread {
 	int id;
 	char name[64];
 	const struct wl_task *task;
+	struct guest *guest;  /* the server (guest) it runs in, NULL on the host */
 	struct dls_entity se;
 	bool dl_policy;       /* SCHED_DEADLINE by its own policy */
 	bool is_dl;           /* in the deadline class now (own or inherited) */
@@ -244,6 +247,10 @@ struct cpu {
 	 * entity charged, not the thread) */
 	struct fair_srv *fs;
 	bool in_server;
+	/* the vCPU servers on this CPU, and the one its thread runs in now */
+	struct vcpu **vcpus;
+	unsigned int nr_vcpus;
+	struct vcpu *vcpu;
 };
 
 /*
@@ -261,6 +268,35 @@ struct fair_srv {
 				 not yet handed to dls_server_background() */
 	uint64_t run_ns;      /* time its threads ran inside it */
 	uint64_t throttles, replenishes;
+};
+
+/*
+ * The "servers" section (guest.c): each server is a guest domain of the
+ * library with one runqueue per vCPU, and one server entity per vCPU on
+ * its host CPU's runqueue whose inner scheduler is that vCPU's runqueue
+ * (dls_server_guest_ops). The guest's threads are entities of the guest
+ * domain; a host CPU runs one while the vCPU's server runs there.
+ */
+struct vcpu {
+	struct guest *g;
+	int idx;              /* in the guest */
+	int host;             /* its host CPU */
+	struct qev timer;     /* its host entity's replenishment (EV_VCPU_TIMER) */
+	uint64_t run_ns;      /* time guest threads ran on it */
+	uint64_t throttles, replenishes;
+};
+
+struct guest {
+	struct sim *s;
+	const struct wl_server *w;
+	int id;               /* in workload::servers */
+	int nr;               /* vCPUs */
+	struct dls_domain dom;
+	struct dls_rq *rqs;   /* one per vCPU */
+	struct dls_server *srv; /* one per vCPU, on its host CPU */
+	struct vcpu *vc;
+	void *smp_mem;
+	struct dls_cpumask **masks; /* the servers' affinity in a global host */
 };
 
 struct hotplug_ev {
@@ -286,7 +322,9 @@ struct span {
 struct slice {
 	int cpu, thread;
 	uint64_t start, end;
-	bool in_server; /* the thread ran inside its CPU's fair server */
+	/* the server it ran inside: -1 none, 0 its CPU's fair server, 1 + i
+	 * server i of the "servers" section */
+	int server;
 };
 
 struct mark {
@@ -369,6 +407,8 @@ struct sim {
 	bool budget_log;    /* an output wants the reservations' budgets */
 	void *smp_mem;
 	struct fair_srv *fsrv;  /* platform.fair_server: one per CPU, or NULL */
+	struct guest *guests;   /* the "servers" section, workload order */
+	int nr_guests;
 	struct dls_cpumask **fs_masks; /* their affinity in a global domain */
 	bool full_affinity; /* no deadline thread is restricted to some CPUs */
 	uint64_t tick_ns;   /* budgets enforced at ticks of this period (0: exactly) */
@@ -439,6 +479,8 @@ static inline struct dls_entity *dlsim_host_se(struct sim *s, int cpu)
 
 	if (!c->curr)
 		return NULL;
+	if (c->vcpu)
+		return &c->vcpu->g->srv[c->vcpu->idx].se;
 	if (c->curr->is_dl)
 		return &c->curr->se;
 	return c->in_server ? &c->fs->srv.se : NULL;
@@ -462,6 +504,11 @@ static inline void cpu_charge(struct sim *s, int cpu, uint64_t start, uint64_t d
 
 	if (!t || !t->runnable || !dt || (t->is_dl && !t->se.queued))
 		return;
+	if (c->vcpu) {
+		if (!c->vcpu->g->srv[c->vcpu->idx].se.queued)
+			return; /* its vCPU's server is throttled */
+		c->vcpu->run_ns += dt;
+	}
 	if (c->fs && !t->is_dl) {
 		if (c->in_server) {
 			if (!c->fs->srv.se.queued)
@@ -532,15 +579,19 @@ static inline struct thread *pi_thread(struct dls_pi_task *p)
 	return dls_container_of(p, struct thread, pi);
 }
 
-/* A deadline thread's CPU follows its entity, which push/pull may move. */
+/* A deadline thread's CPU follows its entity, which push/pull may move;
+ * a guest's thread is on the host CPU of its vCPU. */
 static inline int tcpu(const struct thread *t)
 {
-	return t->is_dl && t->se.rq ? t->se.rq->cpu : t->cpu;
+	if (t->is_dl && t->se.rq)
+		return t->guest ? t->guest->vc[t->se.rq->cpu].host : t->se.rq->cpu;
+	return t->cpu;
 }
 
+/* The runqueue a deadline thread's entity is on: its CPU's, or its vCPU's. */
 static inline struct dls_rq *rq_of(struct sim *s, const struct thread *t)
 {
-	return &s->rqs[tcpu(t)];
+	return t->guest ? t->se.rq : &s->rqs[tcpu(t)];
 }
 
 /*
@@ -595,6 +646,16 @@ const char *dlsim_lower_check(struct sim *s);
 uint32_t dlsim_fair_weight(enum wl_policy policy, int nice);
 void dlsim_thread_reweight(struct sim *s, struct thread *t, uint32_t weight);
 void dlsim_thread_set_nice(struct sim *s, struct thread *t, int nice);
+
+/* guest.c: the "servers" section */
+int dlsim_guests_setup(struct sim *s, const struct dls_ops *ops);
+void dlsim_guests_free(struct sim *s);
+/* Start the vCPU servers of @cpu whose guest runqueue has work. */
+void dlsim_guests_update(struct sim *s, int cpu);
+struct vcpu *dlsim_vcpu_of(const struct dls_entity *se);
+void dlsim_vcpu_trace(struct sim *s, struct vcpu *v, const struct dls_trace_event *ev);
+int dlsim_guest_place(struct sim *s, struct thread *t, struct dls_params *p, int *err);
+const char *dlsim_guests_check(struct sim *s);
 
 /* fair_server.c: platform.fair_server */
 int dlsim_fs_setup(struct sim *s);

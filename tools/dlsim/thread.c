@@ -685,6 +685,20 @@ static void report_refusal_at(const struct sim *s, const struct thread *t,
 static void report_refusal(const struct sim *s, const struct thread *t,
 			   const struct dls_params *p, int err)
 {
+	const struct wl_server *g = t->guest ? t->guest->w : NULL;
+
+	if (g && err == DLS_EBANDWIDTH) {
+		/* admission inside a guest: against the servers that back it */
+		fprintf(stderr, "dlsim: %s:%d:%d: admission control refused \"%s\" (%llu/%llu us) "
+			"inside server \"%s\": its guest admits at most the bandwidth of its "
+			"%d vCPU server%s (%llu us every %llu us each)\n",
+			s->w->fname ? s->w->fname : "workload", t->task->line, t->task->col, t->name,
+			(unsigned long long)(p->runtime / US),
+			(unsigned long long)((p->period ? p->period : p->deadline) / US), g->name,
+			t->guest->nr, t->guest->nr > 1 ? "s" : "", (unsigned long long)g->runtime_us,
+			(unsigned long long)g->period_us);
+		return;
+	}
 	report_refusal_at(s, t, p, err, t->task->line, t->task->col);
 }
 
@@ -1067,6 +1081,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 	}
 	t->id = s->nr_threads;
 	t->task = task;
+	t->guest = task->server >= 0 && s->guests ? &s->guests[task->server] : NULL;
 	thread_seed(s, t);
 	t->last_cpu = -1;
 	if (task->instance > 1 || instance > 0)
@@ -1118,7 +1133,7 @@ void sim_spawn(struct sim *s, const struct wl_task *task, int instance)
 		t->exited = true;
 		return;
 	}
-	t->cpu = place(s, t, &p, &err);
+	t->cpu = t->guest ? dlsim_guest_place(s, t, &p, &err) : place(s, t, &p, &err);
 	if (t->cpu >= 0 && !t->is_dl)
 		s->cpus[t->cpu].nr_assigned++;
 	if (t->cpu >= 0 && s->cpus[t->cpu].offline)

@@ -30,7 +30,14 @@ void dlsim_thread_wake(struct sim *s, struct thread *t)
 	dlsim_thread_touch(s, t);
 	t->runnable = true;
 	if (t->is_dl) {
-		if (s->dom.smp && !t->se.throttled) {
+		if (t->guest && t->guest->dom.smp && !t->se.throttled) {
+			/* global EDF inside its guest: across the vCPUs */
+			struct guest *g = t->guest;
+			int v = dls_select_cpu(&g->dom, &t->se, t->se.rq->cpu);
+
+			if (v >= 0)
+				dls_entity_move(&t->se, &g->rqs[v]);
+		} else if (!t->guest && s->dom.smp && !t->se.throttled) {
 			int cpu = dls_select_cpu(&s->dom, &t->se, tcpu(t));
 
 			if (cpu >= 0)

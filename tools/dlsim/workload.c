@@ -826,6 +826,33 @@ static void apply_options(struct ctx *c, const struct json_value *platform,
 	}
 }
 
+/* With global.pi_enabled, a mutex of a task inside a server would carry a
+ * deadline across domains (priority inheritance between a guest and the
+ * host or another guest): not modelled, refused at the lock. */
+static void guest_locks(struct ctx *c)
+{
+	const struct workload *w = c->w;
+
+	if (!w->pi_enabled)
+		return;
+	for (size_t i = 0; i < w->nr_tasks; i++) {
+		const struct wl_task *t = &w->tasks[i];
+
+		for (size_t p = 0; t->server >= 0 && p < t->nr_phases; p++)
+			for (size_t e = 0; e < t->phases[p].nr_events; e++) {
+				const struct wl_event *ev = &t->phases[p].events[e];
+
+				if (ev->type != WL_LOCK)
+					continue;
+				dlsim_diag(c, true, ev->line, ev->col, "task \"%s\" inside server "
+					   "\"%s\" takes mutex \"%s\" with global.pi_enabled: "
+					   "inheritance across a guest's domain is not modelled",
+					   t->name, w->servers[t->server].name, ev->ref);
+				return;
+			}
+	}
+}
+
 int workload_load(struct workload *w, const char *fname, const char *text,
 		  size_t len, bool strict)
 {
@@ -950,9 +977,13 @@ int workload_load_opts(struct workload *w, const char *fname, const char *text, 
 		dlsim_diag(&c, true, tasks->value->line, tasks->value->col, "no tasks");
 	check_refs(&c);
 	if (servers)
-		dlsim_parse_servers(&c, servers, o);
+		dlsim_parse_servers(&c, servers);
 	timer_modes(&c);
 	rate_defaults(&c);
+	if (w->nr_servers && w->nr_hotplug)
+		dlsim_diag(&c, true, root->line, root->col, "servers with simulation.hotplug: "
+			   "a vCPU's host CPU going offline is not modelled; drop one of them");
+	guest_locks(&c);
 	if (w->fair_server.on && w->nr_hotplug)
 		dlsim_diag(&c, true, root->line, root->col, "platform.fair_server with "
 			   "simulation.hotplug: a CPU's fair server going offline is not modelled; "

@@ -225,9 +225,6 @@ struct wl_load_options {
 	 * platform_fname) that replaces the file's */
 	const struct json_value *platform;
 	const char *platform_fname;
-	/* a "servers" section is read (dlsim analyze, --dump); without it the
-	 * section is refused: the simulator does not run servers yet */
-	bool servers;
 };
 
 /* --platform FILE: parse FILE into @doc (kept until the workload is

@@ -34,8 +34,7 @@ void dlsim_parse_platform(struct ctx *c, const struct json_value *p);
 void dlsim_parse_simulation(struct ctx *c, const struct json_value *s);
 
 /* workload_servers.c: after the tasks and the platform's CPU count are
- * known; @o->servers says whether the caller reads the section at all. */
-void dlsim_parse_servers(struct ctx *c, const struct json_member *m,
-			 const struct wl_load_options *o);
+ * known. */
+void dlsim_parse_servers(struct ctx *c, const struct json_member *m);
 
 #endif

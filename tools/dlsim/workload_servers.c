@@ -365,8 +365,7 @@ static const struct wl_server *find_server(const struct workload *w, const char 
 	return NULL;
 }
 
-void dlsim_parse_servers(struct ctx *c, const struct json_member *m,
-			 const struct wl_load_options *o)
+void dlsim_parse_servers(struct ctx *c, const struct json_member *m)
 {
 	struct workload *w = c->w;
 	const struct json_value *sv = m->value;
@@ -399,7 +398,4 @@ void dlsim_parse_servers(struct ctx *c, const struct json_member *m,
 	}
 	if (ok)
 		check_shared_cpus(c);
-	if (!o || !o->servers)
-		dlsim_diag(c, true, m->line, m->col, "servers: the simulator does not run servers "
-		     "yet; `dlsim analyze` checks them");
 }

@@ -47,12 +47,10 @@ static const char good[] =
 /* The servers' model: parameters, CPUs, tasks both ways, positions. */
 static void test_model(void)
 {
-	const struct wl_load_options analysis = { .servers = true };
 	struct workload w;
 	const struct wl_server *s;
 
-	CU_ASSERT_EQUAL_FATAL(workload_load_opts(&w, "s.json", good, strlen(good), true,
-						 &analysis), 0);
+	CU_ASSERT_EQUAL_FATAL(workload_load(&w, "s.json", good, strlen(good), true), 0);
 	CU_ASSERT_EQUAL_FATAL(w.nr_servers, 2);
 	s = &w.servers[0];
 	CU_ASSERT_STRING_EQUAL(s->name, "vm1");
@@ -72,13 +70,6 @@ static void test_model(void)
 
 		DLS_ASSERT_EQ_S64(w.tasks[i].server, !strcmp(n, "h") ? -1 : !strcmp(n, "c") ? 1 : 0);
 	}
-	workload_free(&w);
-	/* Read as a simulation run reads it: refused at the section, 3:2. */
-	CU_ASSERT_EQUAL(workload_load(&w, "s.json", good, strlen(good), false), -1);
-	DLS_ASSERT_EQ_U64(w.errors, 1);
-	CU_ASSERT_FATAL(w.nr_diags == 1);
-	CU_ASSERT_STRING_EQUAL(w.diags[0], "s.json:3:2: error: servers: the simulator does "
-			       "not run servers yet; `dlsim analyze` checks them");
 	workload_free(&w);
 }
 
