@@ -637,6 +637,8 @@ static void run_due_events(struct sim *s)
 			struct thread *th = dls_container_of(e, struct thread, timer);
 
 			dls_timer_expired(&th->se.timer);
+			if (th->guest)
+				dlsim_guest_kick(s, th->guest); /* replenished inside */
 		} else if (e->kind == EV_ZERO_LAG) {
 			struct thread *th = dls_container_of(e, struct thread, zero_lag);
 

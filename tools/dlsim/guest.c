@@ -181,6 +181,20 @@ int dlsim_guest_place(struct sim *s, struct thread *t, struct dls_params *p, int
 	return -1;
 }
 
+/* Work may have appeared in guest @g (a wake-up, a replenishment): its
+ * idle vCPU servers with work start now, as a host entity would join its
+ * runqueue now, not at the next pick. */
+void dlsim_guest_kick(struct sim *s, struct guest *g)
+{
+	for (int v = 0; v < g->nr; v++) {
+		struct dls_server *srv = &g->srv[v];
+
+		if (srv->state == DLS_SERVER_IDLE && srv->ops->has_work(srv->arg))
+			dlsim_lib_ok(s, dls_server_start(&s->rqs[g->vc[v].host], srv),
+				     "dls_server_start", NULL);
+	}
+}
+
 void dlsim_guests_update(struct sim *s, int cpu)
 {
 	struct cpu *c = &s->cpus[cpu];

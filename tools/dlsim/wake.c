@@ -44,6 +44,8 @@ void dlsim_thread_wake(struct sim *s, struct thread *t)
 				dls_entity_move(&t->se, &s->rqs[cpu]);
 		}
 		dlsim_lib_ok(s, dls_wakeup(rq_of(s, t), &t->se), "dls_wakeup", t);
+		if (t->guest)
+			dlsim_guest_kick(s, t->guest);
 	} else {
 		dlsim_lower_wake(s, t);
 	}
