@@ -101,14 +101,19 @@ static int write_json(struct sim_sink *k, struct sim *s, FILE *f, uint64_t horiz
 	for (int i = 0; i < s->nr_threads; i++) {
 		struct thread *t = s->threads[i];
 
-		fprintf(f, "    {\"name\": \"%s\", \"policy\": \"%s\",%s \"cpu\": %d, \"jobs\": %llu, "
+		char srv[ESC_SIZE + 16] = "";
+
+		if (t->guest)
+			snprintf(srv, sizeof(srv), " \"server\": \"%s\",",
+				 out_esc(e, sizeof(e), t->guest->w->name, false));
+		fprintf(f, "    {\"name\": \"%s\", \"policy\": \"%s\",%s%s \"cpu\": %d, \"jobs\": %llu, "
 			"\"misses\": %llu, \"resp_max_ns\": %llu, \"resp_p99_ns\": %llu, "
 			"\"max_lateness_ns\": %llu, \"throttles\": %llu, \"preemptions\": %llu, "
 			"\"run_ns\": %llu, \"lock_acquires\": %llu, \"lock_wait_ns\": %llu, "
 			"\"lock_wait_max_ns\": %llu, \"boosts\": %llu, \"boosted_ns\": %llu, "
 			"\"server_misses\": %llu}%s\n",
 			out_esc(e, sizeof(e), t->name, false), wl_policy_name(t->task->sched.policy),
-			t->policy_changed ? " \"policy_changed\": true," : "", tcpu(t),
+			t->policy_changed ? " \"policy_changed\": true," : "", srv, tcpu(t),
 			(unsigned long long)t->jobs, (unsigned long long)t->misses,
 			(unsigned long long)t->resp_max, (unsigned long long)out_p99(t),
 			(unsigned long long)t->max_lateness,
