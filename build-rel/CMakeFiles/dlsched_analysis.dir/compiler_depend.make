@@ -1,0 +1,2 @@
+# Empty compiler generated dependencies file for dlsched_analysis.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+# Empty dependencies file for dlsched_core_objects.
+# This may be replaced when dependencies are built.

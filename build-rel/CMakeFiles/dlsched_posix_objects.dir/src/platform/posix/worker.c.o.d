@@ -1,0 +1,69 @@
+CMakeFiles/dlsched_posix_objects.dir/src/platform/posix/worker.c.o: \
+ /work/main/src/platform/posix/worker.c /usr/include/stdc-predef.h \
+ /usr/include/sched.h /usr/include/features.h \
+ /usr/include/features-time64.h \
+ /usr/include/x86_64-linux-gnu/bits/wordsize.h \
+ /usr/include/x86_64-linux-gnu/bits/timesize.h \
+ /usr/include/x86_64-linux-gnu/sys/cdefs.h \
+ /usr/include/x86_64-linux-gnu/bits/long-double.h \
+ /usr/include/x86_64-linux-gnu/gnu/stubs.h \
+ /usr/include/x86_64-linux-gnu/gnu/stubs-64.h \
+ /usr/include/x86_64-linux-gnu/bits/types.h \
+ /usr/include/x86_64-linux-gnu/bits/typesizes.h \
+ /usr/include/x86_64-linux-gnu/bits/time64.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
+ /usr/include/x86_64-linux-gnu/bits/types/time_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/struct_timespec.h \
+ /usr/include/x86_64-linux-gnu/bits/endian.h \
+ /usr/include/x86_64-linux-gnu/bits/endianness.h \
+ /usr/include/x86_64-linux-gnu/bits/sched.h \
+ /usr/include/x86_64-linux-gnu/bits/types/struct_sched_param.h \
+ /usr/include/x86_64-linux-gnu/bits/cpu-set.h \
+ /work/main/src/atomic_impl.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stdbool.h \
+ /usr/include/atomic_ops.h /usr/include/atomic_ops/ao_version.h \
+ /usr/include/assert.h /usr/include/atomic_ops/sysdeps/gcc/x86.h \
+ /usr/include/atomic_ops/sysdeps/gcc/generic.h \
+ /usr/include/atomic_ops/sysdeps/test_and_set_t_is_char.h \
+ /usr/include/atomic_ops/sysdeps/gcc/generic-small.h \
+ /usr/include/atomic_ops/sysdeps/gcc/generic-arithm.h \
+ /usr/include/atomic_ops/generalize.h \
+ /usr/include/atomic_ops/generalize-small.h \
+ /usr/include/atomic_ops/generalize-arithm.h \
+ /work/main/src/platform/posix/posix_impl.h \
+ /work/main/include/dlsched/posix.h /usr/include/pthread.h \
+ /usr/include/time.h /usr/include/x86_64-linux-gnu/bits/time.h \
+ /usr/include/x86_64-linux-gnu/bits/timex.h \
+ /usr/include/x86_64-linux-gnu/bits/types/struct_timeval.h \
+ /usr/include/x86_64-linux-gnu/bits/types/clock_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/struct_tm.h \
+ /usr/include/x86_64-linux-gnu/bits/types/clockid_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/timer_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/struct_itimerspec.h \
+ /usr/include/x86_64-linux-gnu/bits/types/locale_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/__locale_t.h \
+ /usr/include/x86_64-linux-gnu/bits/pthreadtypes.h \
+ /usr/include/x86_64-linux-gnu/bits/thread-shared-types.h \
+ /usr/include/x86_64-linux-gnu/bits/pthreadtypes-arch.h \
+ /usr/include/x86_64-linux-gnu/bits/atomic_wide_counter.h \
+ /usr/include/x86_64-linux-gnu/bits/struct_mutex.h \
+ /usr/include/x86_64-linux-gnu/bits/struct_rwlock.h \
+ /usr/include/x86_64-linux-gnu/bits/setjmp.h \
+ /usr/include/x86_64-linux-gnu/bits/types/__sigset_t.h \
+ /usr/include/x86_64-linux-gnu/bits/types/struct___jmp_buf_tag.h \
+ /usr/include/x86_64-linux-gnu/bits/pthread_stack_min-dynamic.h \
+ /work/main/include/dlsched/smp.h /work/main/include/dlsched/cpumask.h \
+ /work/main/include/dlsched/common.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stdint.h /usr/include/stdint.h \
+ /usr/include/x86_64-linux-gnu/bits/libc-header-start.h \
+ /usr/include/x86_64-linux-gnu/bits/wchar.h \
+ /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
+ /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+ /work/main/build-rel/include/dlsched/config.h \
+ /work/main/include/dlsched/sched.h /work/main/include/dlsched/types.h \
+ /work/main/include/dlsched/rbtree.h \
+ /work/main/include/dlsched/posix_clock.h \
+ /work/main/include/dlsched/posix_timer.h \
+ /work/main/include/dlsched/posix_worker.h /work/main/src/internal.h \
+ /work/main/src/math128/math128_impl.h \
+ /work/main/include/dlsched/math128.h

@@ -1,0 +1,2 @@
+# Empty dependencies file for example_posix_vms.
+# This may be replaced when dependencies are built.

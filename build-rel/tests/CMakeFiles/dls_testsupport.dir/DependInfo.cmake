@@ -1,0 +1,24 @@
+
+# Consider dependencies only in project.
+set(CMAKE_DEPENDS_IN_PROJECT_ONLY OFF)
+
+# The set of languages for which implicit dependencies are needed:
+set(CMAKE_DEPENDS_LANGUAGES
+  )
+
+# The set of dependency files which are needed:
+set(CMAKE_DEPENDS_DEPENDENCY_FILES
+  "/work/main/tests/support/dls_ref_edf.c" "tests/CMakeFiles/dls_testsupport.dir/support/dls_ref_edf.c.o" "gcc" "tests/CMakeFiles/dls_testsupport.dir/support/dls_ref_edf.c.o.d"
+  "/work/main/tests/support/dls_test.c" "tests/CMakeFiles/dls_testsupport.dir/support/dls_test.c.o" "gcc" "tests/CMakeFiles/dls_testsupport.dir/support/dls_test.c.o.d"
+  "/work/main/tests/support/dls_test_proc.c" "tests/CMakeFiles/dls_testsupport.dir/support/dls_test_proc.c.o" "gcc" "tests/CMakeFiles/dls_testsupport.dir/support/dls_test_proc.c.o.d"
+  "/work/main/tests/support/fake_platform.c" "tests/CMakeFiles/dls_testsupport.dir/support/fake_platform.c.o" "gcc" "tests/CMakeFiles/dls_testsupport.dir/support/fake_platform.c.o.d"
+  )
+
+# Targets to which this target links.
+set(CMAKE_TARGET_LINKED_INFO_FILES
+  "/work/main/build-rel/CMakeFiles/dlsched_static.dir/DependInfo.cmake"
+  "/work/main/build-rel/tools/prng/CMakeFiles/dls_prng.dir/DependInfo.cmake"
+  )
+
+# Fortran module output directory.
+set(CMAKE_Fortran_TARGET_MODULE_DIR "")

@@ -1,0 +1,2 @@
+# Empty dependencies file for dls_testsupport.
+# This may be replaced when dependencies are built.

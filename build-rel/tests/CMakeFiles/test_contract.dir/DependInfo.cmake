@@ -1,0 +1,22 @@
+
+# Consider dependencies only in project.
+set(CMAKE_DEPENDS_IN_PROJECT_ONLY OFF)
+
+# The set of languages for which implicit dependencies are needed:
+set(CMAKE_DEPENDS_LANGUAGES
+  )
+
+# The set of dependency files which are needed:
+set(CMAKE_DEPENDS_DEPENDENCY_FILES
+  "/work/main/tests/test_contract.c" "tests/CMakeFiles/test_contract.dir/test_contract.c.o" "gcc" "tests/CMakeFiles/test_contract.dir/test_contract.c.o.d"
+  )
+
+# Targets to which this target links.
+set(CMAKE_TARGET_LINKED_INFO_FILES
+  "/work/main/build-rel/tests/CMakeFiles/dls_testsupport.dir/DependInfo.cmake"
+  "/work/main/build-rel/CMakeFiles/dlsched_static.dir/DependInfo.cmake"
+  "/work/main/build-rel/tools/prng/CMakeFiles/dls_prng.dir/DependInfo.cmake"
+  )
+
+# Fortran module output directory.
+set(CMAKE_Fortran_TARGET_MODULE_DIR "")

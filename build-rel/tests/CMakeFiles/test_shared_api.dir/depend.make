@@ -1,0 +1,2 @@
+# Empty dependencies file for test_shared_api.
+# This may be replaced when dependencies are built.
