@@ -60,7 +60,9 @@ struct an {
 	char (*names)[48];      /* as dlsim names threads: task-instance */
 	int *pin;               /* each task's host CPU (a vCPU's), -1: placed by the rule */
 	size_t n;
-	size_t nr_vcpus;        /* the first nr_vcpus tasks are the servers' vCPUs */
+	size_t nr_vcpus;        /* the first nr_vcpus tasks are pinned: the fair
+				   servers (nr_fair), then the servers' vCPUs */
+	size_t nr_fair;
 	int m;
 	enum wl_mode mode;      /* simulation.mode: how dlsim admits (per CPU when partitioned) */
 	uint32_t cap[WL_MAX_CPUS];
@@ -768,8 +770,12 @@ static void print_table(const struct an *a, const char *file, FILE *f)
 	fprintf(f, "%s: %zu deadline task%s on %d CPU%s", file, a->n, a->n == 1 ? "" : "s",
 		a->m, a->m > 1 ? "s" : "");
 	if (a->nr_guests)
-		fprintf(f, " (%zu vCPU%s of %zu server%s among them)", a->nr_vcpus,
-			a->nr_vcpus > 1 ? "s" : "", a->nr_guests, a->nr_guests > 1 ? "s" : "");
+		fprintf(f, " (%zu vCPU%s of %zu server%s among them)", a->nr_vcpus - a->nr_fair,
+			a->nr_vcpus - a->nr_fair > 1 ? "s" : "", a->nr_guests,
+			a->nr_guests > 1 ? "s" : "");
+	if (a->nr_fair)
+		fprintf(f, " (platform.fair_server: %zu, fair/cpuN, one pinned to each CPU, "
+			"among them)", a->nr_fair);
 	fputc('\n', f);
 	if (slow_cpu(a) >= 0)
 		fprintf(f, "note: CPU capacities differ%s; admission and uniform use them, the "
@@ -857,16 +863,39 @@ static void add_vcpus(struct an *a, const struct wl_server *s)
 	}
 }
 
+/* platform.fair_server: one task per CPU (runtime, period, period) on it,
+ * named "fair/cpuN", admitted first as the simulation admits them. */
+static size_t fair_servers(const struct workload *w)
+{
+	return w->fair_server.on ? (size_t)w->nr_cpus : 0;
+}
+
+static void add_fair_servers(const struct workload *w, struct an *a)
+{
+	for (size_t cpu = 0; cpu < fair_servers(w); cpu++) {
+		a->ts[a->n] = (struct dls_params){
+			.runtime = w->fair_server.runtime_us * US,
+			.deadline = w->fair_server.period_us * US,
+			.period = w->fair_server.period_us * US,
+		};
+		a->pin[a->n] = (int)cpu;
+		snprintf(a->names[a->n], sizeof(a->names[0]), "fair/cpu%zu", cpu);
+		a->n++;
+	}
+}
+
 static bool host_task(const struct wl_task *t)
 {
 	return t->sched.policy == WL_DEADLINE && t->server < 0;
 }
 
-/* The host's set, in ns: the servers' vCPUs, then every thread of a
- * deadline task that runs in no server. */
+/* The host's set, in ns: the fair servers, the servers' vCPUs, then every
+ * thread of a deadline task that runs in no server. */
 static int collect(const struct workload *w, struct an *a, const char *file)
 {
-	size_t n = 0;
+	size_t n = fair_servers(w);
+
+	a->nr_fair = n;
 
 	for (size_t i = 0; i < w->nr_servers; i++)
 		n += (size_t)wl_cpuset_count(&w->servers[i].cpus);
@@ -881,6 +910,7 @@ static int collect(const struct workload *w, struct an *a, const char *file)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		a->pin[i] = -1;
+	add_fair_servers(w, a);
 	for (size_t i = 0; i < w->nr_servers; i++)
 		add_vcpus(a, &w->servers[i]);
 	for (size_t i = 0; i < w->nr_tasks; i++)
@@ -902,7 +932,7 @@ static int collect_guests(const struct workload *w, struct an *a)
 	if (!a->guests || !a->gv)
 		return -1;
 	a->nr_guests = w->nr_servers;
-	for (size_t i = 0, vcpu = 0; i < w->nr_servers; i++) {
+	for (size_t i = 0, vcpu = fair_servers(w); i < w->nr_servers; i++) {
 		const struct wl_server *s = &w->servers[i];
 		struct guest *g = &a->guests[i];
 		size_t n = 0;

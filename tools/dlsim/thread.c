@@ -629,6 +629,23 @@ static double bw_ratio(uint64_t bw)
 
 /* Why admission refused thread t with bandwidth bw: the limit, what is
  * admitted already and the capacity it is measured against. */
+/* What the servers took of the admitted bandwidth (admitted before any
+ * thread): the fair servers and the vCPUs. */
+static void explain_servers(const struct sim *s)
+{
+	const struct wl_fair_server *fs = &s->w->fair_server;
+
+	if (fs->on)
+		fprintf(stderr, "dlsim:   of which platform.fair_server %.4f on each CPU\n",
+			(double)fs->runtime_us / (double)fs->period_us);
+	for (int i = 0; i < s->nr_guests; i++) {
+		const struct wl_server *g = s->guests[i].w;
+
+		fprintf(stderr, "dlsim:   of which server \"%s\" %.4f on each of its CPUs\n",
+			g->name, (double)g->runtime_us / (double)g->period_us);
+	}
+}
+
 static void explain_admission(const struct sim *s, const struct thread *t, uint64_t bw)
 {
 	const struct dls_domain_config *cfg = &s->dom.cfg;
@@ -640,6 +657,7 @@ static void explain_admission(const struct sim *s, const struct thread *t, uint6
 		fprintf(stderr, "dlsim:   it needs %.4f of a CPU; admitted already %.4f; "
 			"limit %.0f%% of the online capacity %.3f CPUs = %.4f\n", bw_ratio(bw),
 			bw_ratio(s->dom.smp->bw.total), limit * 100, cap, limit * cap);
+		explain_servers(s);
 		return;
 	}
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
@@ -651,6 +669,7 @@ static void explain_admission(const struct sim *s, const struct thread *t, uint6
 			"%.0f%% of capacity %.3f = %.4f\n", cpu, bw_ratio(bw),
 			bw_ratio(s->rqs[cpu].bw.total), limit * 100, cap, limit * cap);
 	}
+	explain_servers(s);
 }
 
 /* The library refused thread t's reservation @p (err): say why, with the
