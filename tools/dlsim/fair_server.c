@@ -84,20 +84,6 @@ static const struct dls_server_ops fs_ops = {
 	.timer_cancel = fs_timer_cancel,
 };
 
-/* Pin @fs to its CPU in a global domain (the per-CPU server of Linux). */
-static int pin(struct sim *s, struct fair_srv *fs)
-{
-	size_t sz = dls_cpumask_size(s->nr_cpus);
-	struct dls_cpumask *m = malloc(sz);
-
-	if (!m)
-		return -1;
-	s->fs_masks[fs->cpu] = m;
-	dls_cpumask_init(m, sz, s->nr_cpus);
-	dls_cpumask_set(m, fs->cpu);
-	return dls_entity_set_affinity(&fs->srv.se, m) ? -1 : 0;
-}
-
 /* One server per CPU, attached before any thread (its bandwidth comes
  * first in admission). Returns 0, -1 without memory, or 1 when admission
  * refused a server (said on stderr). */
@@ -133,7 +119,8 @@ int dlsim_fs_setup(struct sim *s)
 				dls_strerror(rc));
 			return 1;
 		}
-		if (s->dom.smp && pin(s, fs))
+		/* pinned in a global domain, as Linux's per-CPU server */
+		if (s->dom.smp && dlsim_pin_entity(s, &fs->srv.se, cpu, &s->fs_masks[cpu]))
 			return -1;
 		s->cpus[cpu].fs = fs;
 	}
@@ -202,20 +189,10 @@ struct qev *dlsim_fs_timer_event(struct dls_entity *se)
  * marked on its CPU's row. */
 void dlsim_fs_trace(struct sim *s, const struct dls_trace_event *ev)
 {
+	static const char *const what[2] = { "fair server throttle", "fair server replenish" };
 	struct fair_srv *fs = fs_of(dls_server_of(ev->se));
-	bool throttle = ev->type == DLS_TRACE_THROTTLE;
 
-	if (!throttle && ev->type != DLS_TRACE_REPLENISH)
-		return;
-	if (throttle)
-		fs->throttles++;
-	else
-		fs->replenishes++;
-	if (s->timeline)
-		sim_emit_mark(s, &(struct mark){
-			.cpu = fs->cpu, .thread = -1, .t = s->now,
-			.what = throttle ? "fair server throttle" : "fair server replenish",
-			.has_budget = true, .runtime = ev->runtime, .deadline = ev->deadline });
+	dlsim_server_mark(s, fs->cpu, ev, what, &fs->throttles, &fs->replenishes);
 }
 
 const char *dlsim_fs_check(struct sim *s)

@@ -45,20 +45,6 @@ static int add_vcpu(struct sim *s, struct cpu *c, struct vcpu *v)
 	return 0;
 }
 
-/* Pin vCPU @v's server to its host CPU in a global host domain. */
-static int pin(struct sim *s, struct guest *g, int v)
-{
-	size_t sz = dls_cpumask_size(s->nr_cpus);
-	struct dls_cpumask *m = malloc(sz);
-
-	if (!m)
-		return -1;
-	g->masks[v] = m;
-	dls_cpumask_init(m, sz, s->nr_cpus);
-	dls_cpumask_set(m, g->vc[v].host);
-	return dls_entity_set_affinity(&g->srv[v].se, m) ? -1 : 0;
-}
-
 /* The guest's domain: the host's CBS rules, its vCPUs' runqueues. */
 static int guest_domain(struct sim *s, struct guest *g, const struct dls_ops *ops)
 {
@@ -105,7 +91,8 @@ static int attach_vcpus(struct sim *s, struct guest *g)
 				(unsigned long long)w->period_us, dls_strerror(rc));
 			return 1;
 		}
-		if ((s->dom.smp && pin(s, g, v)) || add_vcpu(s, &s->cpus[cpu], &g->vc[v]))
+		if ((s->dom.smp && dlsim_pin_entity(s, &g->srv[v].se, cpu, &g->masks[v])) ||
+		    add_vcpu(s, &s->cpus[cpu], &g->vc[v]))
 			return -1;
 		v++;
 	}
@@ -212,19 +199,9 @@ void dlsim_guests_update(struct sim *s, int cpu)
 /* The library traced a vCPU server's throttle or replenishment. */
 void dlsim_vcpu_trace(struct sim *s, struct vcpu *v, const struct dls_trace_event *ev)
 {
-	bool throttle = ev->type == DLS_TRACE_THROTTLE;
+	static const char *const what[2] = { "server throttle", "server replenish" };
 
-	if (!throttle && ev->type != DLS_TRACE_REPLENISH)
-		return;
-	if (throttle)
-		v->throttles++;
-	else
-		v->replenishes++;
-	if (s->timeline)
-		sim_emit_mark(s, &(struct mark){
-			.cpu = v->host, .thread = -1, .t = s->now,
-			.what = throttle ? "server throttle" : "server replenish",
-			.has_budget = true, .runtime = ev->runtime, .deadline = ev->deadline });
+	dlsim_server_mark(s, v->host, ev, what, &v->throttles, &v->replenishes);
 }
 
 const char *dlsim_guests_check(struct sim *s)

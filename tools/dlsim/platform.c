@@ -98,6 +98,38 @@ void dlsim_lib_ok(struct sim *s, int rc, const char *call, const struct thread *
 			  t ? t->name : "the fair server", dls_strerror(rc));
 }
 
+/* A server's throttle or replenishment traced by the library: counted in
+ * @throttles or @replenishes, and marked on CPU @cpu's row as @what[0]
+ * (throttle) or @what[1] (replenishment), with the budget after it. */
+void dlsim_server_mark(struct sim *s, int cpu, const struct dls_trace_event *ev,
+		       const char *const what[2], uint64_t *throttles, uint64_t *replenishes)
+{
+	bool throttle = ev->type == DLS_TRACE_THROTTLE;
+
+	if (!throttle && ev->type != DLS_TRACE_REPLENISH)
+		return;
+	++*(throttle ? throttles : replenishes);
+	if (s->timeline)
+		sim_emit_mark(s, &(struct mark){
+			.cpu = cpu, .thread = -1, .t = s->now, .what = what[!throttle],
+			.has_budget = true, .runtime = ev->runtime, .deadline = ev->deadline });
+}
+
+/* Pin server entity @se to @cpu in a global domain, through a mask kept in
+ * *@slot (freed with the simulation). 0, or -1 without memory. */
+int dlsim_pin_entity(struct sim *s, struct dls_entity *se, int cpu, struct dls_cpumask **slot)
+{
+	size_t sz = dls_cpumask_size(s->nr_cpus);
+	struct dls_cpumask *m = malloc(sz);
+
+	if (!m)
+		return -1;
+	*slot = m;
+	dls_cpumask_init(m, sz, s->nr_cpus);
+	dls_cpumask_set(m, cpu);
+	return dls_entity_set_affinity(se, m) ? -1 : 0;
+}
+
 /* ---- the platform's description ---------------------------------------- */
 
 /* Whether CPUs @a and @b are in one cluster (or both in none). */

@@ -630,6 +630,9 @@ static inline bool sim_stopping(const struct sim *s)
 	return s->err.code == DLSIM_EXIT_DEADLOCK || s->err.code == DLSIM_EXIT_FAILURE;
 }
 void dlsim_lib_ok(struct sim *s, int rc, const char *call, const struct thread *t);
+void dlsim_server_mark(struct sim *s, int cpu, const struct dls_trace_event *ev,
+		       const char *const what[2], uint64_t *throttles, uint64_t *replenishes);
+int dlsim_pin_entity(struct sim *s, struct dls_entity *se, int cpu, struct dls_cpumask **slot);
 bool dlsim_same_cluster(const struct workload *w, int a, int b);
 
 /* lower.c: the classes below SCHED_DEADLINE */

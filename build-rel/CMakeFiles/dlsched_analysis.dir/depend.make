@@ -1,2 +1,0 @@
-# Empty dependencies file for dlsched_analysis.
-# This may be replaced when dependencies are built.
