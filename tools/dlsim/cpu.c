@@ -85,7 +85,7 @@ void dlsim_cpu_reschedule(struct sim *s, int cpu)
 			dlsim_add_budget_sample(s, prev->id, prev->se.runtime, prev->se.deadline);
 		s->events++;
 	}
-	c->curr = next;
+	dlsim_cpu_set_curr(s, cpu, next);
 	c->in_server = in;
 	c->vcpu = nv;
 	c->need_resched = false;
@@ -188,7 +188,7 @@ static void cpu_down(struct sim *s, int cpu, struct hotplug_log *l)
 	l->moved_dl = before - rq->nr_attached;
 	dlsim_close_slice(s, cpu);
 	dlsim_lower_put_prev(s, cpu, prev);
-	c->curr = NULL;
+	dlsim_cpu_set_curr(s, cpu, NULL);
 	c->offline = true;
 	c->offline_since = s->now;
 	dlsim_add_mark(s, cpu, -1, "offline");

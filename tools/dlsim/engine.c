@@ -295,8 +295,11 @@ static int setup_domain(struct sim *s)
 	s->nr_words = ((size_t)s->nr_cpus + 63) / 64;
 	s->touched = calloc(s->nr_words, sizeof(*s->touched));
 	s->eager = calloc(s->nr_words, sizeof(*s->eager));
-	if (!s->rqs || !s->cpus || !s->touched || !s->eager)
+	s->idle = calloc(s->nr_words, sizeof(*s->idle));
+	if (!s->rqs || !s->cpus || !s->touched || !s->eager || !s->idle)
 		return -1;
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		s->idle[cpu / 64] |= UINT64_C(1) << (cpu % 64);
 	dls_domain_config_default(&cfg);
 	cfg.bw_limit = admission_limit(s, cfg.bw_limit);
 	if (s->w->wakeup_rule)
@@ -450,6 +453,7 @@ static void sim_free(struct sim *s)
 	free(s->cpus);
 	free(s->touched);
 	free(s->eager);
+	free(s->idle);
 	free(s->rqs);
 	free(s->smp_mem);
 }
@@ -802,21 +806,27 @@ static void cpu_requeue(struct sim *s, int cpu, uint64_t horizon)
 		s->touched[cpu / 64] |= bit;
 }
 
-/* The first touched CPU from @from on, or -1. */
-static int next_touched(const struct sim *s, int from)
+/* The first CPU from @from on in touched, or also in idle with @idle. */
+static int next_bit(const struct sim *s, int from, bool idle)
 {
 	size_t w = (size_t)from / 64;
 	uint64_t bits;
 
 	if (from >= s->nr_cpus)
 		return -1;
-	bits = s->touched[w] & (~UINT64_C(0) << (from % 64));
+	bits = (s->touched[w] | (idle ? s->idle[w] : 0)) & (~UINT64_C(0) << (from % 64));
 	while (!bits) {
 		if (++w == s->nr_words)
 			return -1;
-		bits = s->touched[w];
+		bits = s->touched[w] | (idle ? s->idle[w] : 0);
 	}
 	return (int)(w * 64) + __builtin_ctzll(bits);
+}
+
+/* The first touched CPU from @from on, or -1. */
+static int next_touched(const struct sim *s, int from)
+{
+	return next_bit(s, from, false);
 }
 
 static void lazy_advance(struct sim *s, uint64_t horizon)
@@ -866,14 +876,14 @@ static void lazy_finish(struct sim *s)
 		finish_cpu(s, cpu);
 }
 
-/* The next CPU from @from on the pick passes look at: while a CPU is
- * overloaded every idle CPU tries to pull (as in the reference loop, CPU
- * by CPU: the one fallback that walks every CPU), else the touched ones. */
+
+/* The next CPU from @from on the pick passes look at: the touched ones,
+ * and while a CPU is overloaded every idle one too, which tries to pull (as
+ * in the reference loop, CPU by CPU). A busy CPU nothing touched has
+ * nothing to do: nothing asked it to pick again, its thread runs on. */
 static int next_pick(const struct sim *s, int from)
 {
-	if (s->dom.smp && s->dom.smp->overload_count)
-		return from < s->nr_cpus ? from : -1;
-	return next_touched(s, from);
+	return next_bit(s, from, s->dom.smp && s->dom.smp->overload_count);
 }
 
 static void lazy_pick(struct sim *s)

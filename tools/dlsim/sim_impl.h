@@ -424,6 +424,7 @@ struct sim {
 	bool scan;
 	struct dls_rb_root_cached cpu_queue;
 	uint64_t *touched, *eager;
+	uint64_t *idle;    /* CPUs that run no thread (the overload pull's candidates) */
 	size_t nr_words;
 	const char *admission_from; /* where the admission limit came from */
 	/* locks */
@@ -557,6 +558,18 @@ static inline void dlsim_cpu_touch(struct sim *s, int cpu)
 		c->charged_to = s->now;
 	}
 	s->touched[cpu / 64] |= UINT64_C(1) << (cpu % 64);
+}
+
+/* @cpu runs @t from now (NULL: nothing); its idle bit follows. */
+static inline void dlsim_cpu_set_curr(struct sim *s, int cpu, struct thread *t)
+{
+	uint64_t bit = UINT64_C(1) << (cpu % 64);
+
+	s->cpus[cpu].curr = t;
+	if (t)
+		s->idle[cpu / 64] &= ~bit;
+	else
+		s->idle[cpu / 64] |= bit;
 }
 
 /* @cpu must pick again. */
