@@ -514,6 +514,7 @@ static int sum_rows(const struct sweep_config *c, const struct sweep_outcome *al
 				p->accepted[t] += (o->accepts >> t) & 1;
 			if (o->result == 1)
 				p->schedulable++;
+			p->refused += o->result == SWEEP_REFUSED;
 			if (o->result < 0 && rc >= 0) {
 				if (o->result == -2)
 					fprintf(err, "dlsim sweep: UUniFast-discard drew %lu sets at "
