@@ -129,6 +129,17 @@ struct sweep_config {
 	 * gives; 0: on the host, as plain reservations */
 	uint64_t guest_period_us;
 	uint64_t guest_budget_us; /* --guest MS:BUDGET: a fixed budget instead (0: none) */
+	/* the set being run's sweep_guest_budget(), computed once by the sweep
+	 * in its own copy of the configuration (the test's search is the costly
+	 * part of a guest's set); NULL: computed at each call */
+	const struct sweep_guest *guest_set;
+};
+
+/* sweep_guest_budget()'s answer for one set. */
+struct sweep_guest {
+	int err;
+	uint64_t budget_us;
+	bool accepted;
 };
 
 /* One periodic task: C, D, T in microseconds; u as generated (before C is
@@ -167,7 +178,7 @@ int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *t
  * budget up to the period passes (the set misses under EDF on a whole CPU)
  * or the test is undecided, the whole period, not accepted. Returns 0,
  * DLS_ERANGE when undecided (a test interval past 64 bits; *budget_us is
- * set), or another DLS_E* code.
+ * set), or another DLS_E* code. With c->guest_set, its answer.
  */
 int sweep_guest_budget(const struct sweep_config *c, const struct sweep_task *tasks,
 		       uint64_t *budget_us, bool *accepted);
