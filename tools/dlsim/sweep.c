@@ -411,15 +411,21 @@ struct gen_ctx {
 static int gen_item(void *arg, size_t k, uint64_t *events)
 {
 	struct gen_ctx *ctx = arg;
-	const struct sweep_config *c = ctx->c;
+	struct sweep_config one = *ctx->c; /* this set's, with its guest budget */
+	const struct sweep_config *c = &one;
 	struct sweep_task *tasks = malloc(sizeof(*tasks) * (size_t)c->nr_tasks);
 	size_t i = ctx->rank + k * ctx->size;
 	int step = (int)(i / (size_t)c->sets), index = (int)(i % (size_t)c->sets);
+	struct sweep_guest g;
 	int rc;
 
 	if (!tasks)
 		return -3;
 	rc = sweep_taskset(c, step, index, tasks);
+	if (rc == 0 && c->guest_period_us) {
+		g.err = sweep_guest_budget(c, tasks, &g.budget_us, &g.accepted);
+		one.guest_set = &g;
+	}
 	for (int t = 0; rc == 0 && t < c->nr_tasks; t++)
 		ctx->lifted[k] |= tasks[t].lifted;
 	if (rc == 0 && c->save_dir) {
@@ -514,6 +520,7 @@ static int sum_rows(const struct sweep_config *c, const struct sweep_outcome *al
 				p->accepted[t] += (o->accepts >> t) & 1;
 			if (o->result == 1)
 				p->schedulable++;
+			p->refused += o->result == SWEEP_REFUSED;
 			if (o->result < 0 && rc >= 0) {
 				if (o->result == -2)
 					fprintf(err, "dlsim sweep: UUniFast-discard drew %lu sets at "

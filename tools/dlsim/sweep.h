@@ -45,7 +45,8 @@ int sweep_randfixedsum(struct sweep_rng *r, int n, double total, double *u);
 enum sweep_gen { SWEEP_RANDFIXEDSUM, SWEEP_UUNIFAST };
 /* Analysis tests a sweep can run beside the simulation (sweep_analysis.c). */
 enum sweep_test { SWEEP_TEST_QPA, SWEEP_TEST_GFB, SWEEP_TEST_BAK, SWEEP_TEST_BCL,
-		  SWEEP_TEST_RTA, SWEEP_TEST_FF, SWEEP_TEST_FFD, SWEEP_NR_TESTS };
+		  SWEEP_TEST_RTA, SWEEP_TEST_FF, SWEEP_TEST_FFD, SWEEP_TEST_PRM,
+		  SWEEP_NR_TESTS };
 enum sweep_deadlines { SWEEP_IMPLICIT, SWEEP_CONSTRAINED };
 /* Partitioned packing: first fit in task order, or first fit in decreasing
  * utilisation order (ties by index), as dls_analysis_partition() sorts. */
@@ -57,7 +58,7 @@ struct sweep_outcome {
 	uint64_t events;        /* scheduling events simulated */
 	signed char result;     /* sweep_item_fn's return; SWEEP_NOT_RUN */
 	unsigned char lifted;   /* a budget was raised to 2 us */
-	unsigned char accepts;  /* a bit per accepting test */
+	unsigned char accepts;  /* a bit per accepting test (SWEEP_NR_TESTS <= 8) */
 	unsigned char disagree; /* analysis and simulation disagree */
 };
 
@@ -123,6 +124,22 @@ struct sweep_config {
 				     simulation and the saved files use; NULL
 				     for all full speed */
 	struct sweep_dist *dist;  /* the processes sharing it; NULL: this one */
+	/* --guest: each set runs inside one server (a one-vCPU guest) on CPU 0
+	 * with this period = deadline and the budget sweep_guest_budget()
+	 * gives; 0: on the host, as plain reservations */
+	uint64_t guest_period_us;
+	uint64_t guest_budget_us; /* --guest MS:BUDGET: a fixed budget instead (0: none) */
+	/* the set being run's sweep_guest_budget(), computed once by the sweep
+	 * in its own copy of the configuration (the test's search is the costly
+	 * part of a guest's set); NULL: computed at each call */
+	const struct sweep_guest *guest_set;
+};
+
+/* sweep_guest_budget()'s answer for one set. */
+struct sweep_guest {
+	int err;
+	uint64_t budget_us;
+	bool accepted;
 };
 
 /* One periodic task: C, D, T in microseconds; u as generated (before C is
@@ -153,10 +170,27 @@ int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *t
 			double util, const char *path);
 
 /*
+ * --guest: the server's budget for a set, in whole microseconds, and
+ * whether the periodic resource model (Shin & Lee, RTSS 2003) accepts the
+ * set in it. With c->guest_budget_us, that budget, accepted when theta_min
+ * (dls_analysis_prm_budget() for period c->guest_period_us) is at most it.
+ * Otherwise theta_min rounded up (more supply keeps the verdict); when no
+ * budget up to the period passes (the set misses under EDF on a whole CPU)
+ * or the test is undecided, the whole period, not accepted. Returns 0,
+ * DLS_ERANGE when undecided (a test interval past 64 bits; *budget_us is
+ * set), or another DLS_E* code. With c->guest_set, its answer.
+ */
+int sweep_guest_budget(const struct sweep_config *c, const struct sweep_task *tasks,
+		       uint64_t *budget_us, bool *accepted);
+
+/*
  * Simulate one task set: 1 schedulable, 0 not (a deadline miss, or the
  * admission test at 100% refused it), -1 the simulator failed. Adds the
- * scheduling events simulated to *events.
+ * scheduling events simulated to *events. With --guest, SWEEP_REFUSED
+ * when admission refuses the server on the host or a task inside the
+ * guest (nothing is simulated then).
  */
+#define SWEEP_REFUSED 2
 int sweep_simulate(const struct sweep_config *c, const struct sweep_task *tasks,
 		   uint64_t *events);
 
@@ -191,6 +225,7 @@ struct sweep_point {
 				   utilisation is therefore above util */
 	unsigned int accepted[SWEEP_NR_TESTS]; /* sets each test accepts */
 	unsigned int disagree;  /* sets where analysis and simulation disagree */
+	unsigned int refused;   /* --guest: sets admission refused (SWEEP_REFUSED) */
 	bool partial;           /* the sweep stopped before every set of the row ran */
 };
 

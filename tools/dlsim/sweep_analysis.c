@@ -12,6 +12,15 @@
  *    earliest deadline a synchronous EDF schedule misses is the first t
  *    with h(t) > t); or, on one CPU, QPA accepts and the sweep's own
  *    simulation misses.
+ *  - with --guest, prm accepts it (theta_min fits the server's budget,
+ *    sweep_guest_budget()) and a task inside the server misses; or prm
+ *    accepts and QPA rejects (sbf(t) <= t: a server supplies no more than
+ *    the CPU), or, with the budget theta_min, QPA accepts and prm rejects
+ *    (a budget of the whole period supplies sbf(t) = t, so the two are
+ *    then the same test). The other
+ *    tests judge the set on the bare CPU, so their checks against the
+ *    sweep's own (guest) simulation are left out; those that simulate on
+ *    their own (QPA's rejection, ff, ffd) run the set on the bare CPU.
  * Each simulated set is released synchronously at 0 and runs the tasks'
  * budgets exactly, so the reservations behave as plain EDF up to the first
  * miss.
@@ -26,7 +35,7 @@
 #include "sweep.h"
 
 const char *const sweep_test_names[SWEEP_NR_TESTS] = { "qpa", "gfb", "bak", "bcl", "rta",
-						       "ff", "ffd" };
+						       "ff", "ffd", "prm" };
 
 int sweep_parse_tests(const char *s, unsigned int *mask)
 {
@@ -81,6 +90,7 @@ static int check_qpa(const struct sweep_config *c, int step, int index,
 
 	one.nr_cpus = 1;
 	one.mode = WL_MODE_GLOBAL;
+	one.guest_period_us = 0; /* QPA judges the bare CPU */
 	one.horizon_us = r->at / 1000;
 	before = sweep_simulate_unadmitted(&one, tasks, events, true);
 	one.horizon_us++;
@@ -148,6 +158,7 @@ static int check_partition(const struct sweep_config *c, int step, int index,
 		one.nr_cpus = 1;
 		one.nr_tasks = k;
 		one.mode = WL_MODE_GLOBAL;
+		one.guest_period_us = 0; /* the partition is of bare CPUs */
 		rc = sweep_simulate(&one, sub, events);
 		if (rc < 0)
 			return -1;
@@ -156,6 +167,44 @@ static int check_partition(const struct sweep_config *c, int step, int index,
 				 cpu);
 			return disagree(c, step, index, tasks, what);
 		}
+	}
+	return 0;
+}
+
+/* prm: a budget up to the server's period passes the periodic resource
+ * test (the sweep gives the server that budget). DLS_ERANGE: undecided. */
+static int prm_test(const struct sweep_config *c, const struct sweep_task *tasks,
+		    struct dls_analysis_result *r)
+{
+	uint64_t budget;
+	bool accepted;
+	int err = sweep_guest_budget(c, tasks, &budget, &accepted);
+
+	*r = (struct dls_analysis_result){ .schedulable = accepted, .value = budget };
+	return err;
+}
+
+/* --guest: a set prm accepts must not miss inside its server (sim_rc 0; a
+ * server admission refused, SWEEP_REFUSED, is counted apart), and prm
+ * must agree with QPA as the header says. */
+static int check_prm(const struct sweep_config *c, int step, int index,
+		     const struct sweep_task *tasks, int sim_rc,
+		     const struct dls_analysis_result *r)
+{
+	const struct dls_analysis_result *prm = &r[SWEEP_TEST_PRM];
+	char what[160];
+
+	if (prm->schedulable && sim_rc == 0) {
+		snprintf(what, sizeof(what), "prm accepts (budget %" PRIu64 " us every %" PRIu64
+			 " us), a task in the server misses", prm->value, c->guest_period_us);
+		return disagree(c, step, index, tasks, what);
+	}
+	if (prm->schedulable != r[SWEEP_TEST_QPA].schedulable &&
+	    (prm->schedulable || !c->guest_budget_us)) {
+		snprintf(what, sizeof(what), "prm %s and qpa %s on the whole CPU",
+			 prm->schedulable ? "accepts" : "rejects",
+			 prm->schedulable ? "rejects" : "accepts");
+		return disagree(c, step, index, tasks, what);
 	}
 	return 0;
 }
@@ -198,6 +247,8 @@ static int run_tests(const struct sweep_config *c, int step, int index,
 	if (want & (1u << SWEEP_TEST_FFD))
 		err |= dls_analysis_partition(s->ts, n, m, DLS_FIT_FIRST, false, s->cpu_of,
 					      s->part, &r[SWEEP_TEST_FFD]);
+	if (c->guest_period_us && (want & (1u << SWEEP_TEST_PRM)))
+		err |= prm_test(c, tasks, &r[SWEEP_TEST_PRM]);
 	if (err) /* undecided (DLS_ERANGE): counted as not accepted, not checked */
 		return 0;
 	for (int t = 0; t < SWEEP_NR_TESTS; t++)
@@ -205,7 +256,9 @@ static int run_tests(const struct sweep_config *c, int step, int index,
 			*accepts |= (unsigned char)(1u << t);
 	if (!c->check_analysis)
 		return 0;
-	if (c->mode == WL_MODE_GLOBAL)
+	if (c->guest_period_us)
+		bad = check_prm(c, step, index, tasks, sim_rc, r);
+	if (c->mode == WL_MODE_GLOBAL && !c->guest_period_us)
 		for (int t = SWEEP_TEST_GFB; t <= SWEEP_TEST_RTA && !bad; t++)
 			if (r[t].schedulable && sim_rc != 1) {
 				char what[96];
@@ -214,8 +267,8 @@ static int run_tests(const struct sweep_config *c, int step, int index,
 					 "misses", global_name[t - SWEEP_TEST_GFB], m, m > 1 ? "s" : "");
 				bad = disagree(c, step, index, tasks, what);
 			}
-	if (!bad && m == 1 && c->mode == WL_MODE_GLOBAL && r[SWEEP_TEST_QPA].schedulable &&
-	    sim_rc != 1)
+	if (!bad && m == 1 && c->mode == WL_MODE_GLOBAL && !c->guest_period_us &&
+	    r[SWEEP_TEST_QPA].schedulable && sim_rc != 1)
 		bad = disagree(c, step, index, tasks, "qpa accepts, simulation misses");
 	if (!bad && !r[SWEEP_TEST_QPA].schedulable)
 		bad = check_qpa(c, step, index, tasks, &r[SWEEP_TEST_QPA], events);

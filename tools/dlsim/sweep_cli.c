@@ -270,6 +270,7 @@ static void write_svg(FILE *f, const char *title, const struct sweep_point *p, i
 {
 	static const char *const colour[SWEEP_NR_TESTS] = {
 		"#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#b07aa1", "#9c755f", "#ff9da7",
+		"#edc948",
 	};
 	struct plot pl = { .left = 60, .top = 40, .w = 560, .h = 300 };
 	int curves = 1;
@@ -439,6 +440,14 @@ static int usage(FILE *f, int code)
 		"  --save DIR           also write each set as DIR/set-STEP-INDEX.json\n"
 		"                       (an existing directory, checked first), to replay\n"
 		"                       with dlsim; tasks in packing order\n"
+		"  --guest P[:Q]        run each set inside one server (a one-vCPU guest)\n"
+		"                       on CPU 0, period = deadline P ms (0.1 to 4194),\n"
+		"                       budget Q ms, or without Q theta_min of the periodic\n"
+		"                       resource model rounded up to a whole us (the whole\n"
+		"                       period when none passes); whole us; one CPU only;\n"
+		"                       adds the prm test; a set whose server or task\n"
+		"                       admission refuses (above Q / P) is counted as not\n"
+		"                       schedulable and the sweep says how many\n"
 		"Workload files instead:\n"
 		"  --dir DIR            simulate every DIR/*.json as `dlsim FILE` would and\n"
 		"                       group them by reserved utilisation; a set refused by\n"
@@ -467,11 +476,19 @@ static int usage(FILE *f, int code)
 		"  --tests LIST         also run these tests and report the share of sets\n"
 		"                       each accepts: qpa (one CPU), gfb, bak, bcl, rta\n"
 		"                       (global EDF), ff (first fit in task order, QPA per\n"
-		"                       CPU), ffd (first-fit decreasing, QPA per CPU)\n"
+		"                       CPU), ffd (first-fit decreasing, QPA per CPU),\n"
+		"                       prm (with --guest: theta_min of the periodic\n"
+		"                       resource model, Shin & Lee 2003, is at most Q, or\n"
+		"                       without Q at most P)\n"
 		"  --check-analysis     cross-check: a set a sufficient test accepts must not\n"
 		"                       miss (global tests in global mode; ff and ffd CPU by\n"
 		"                       CPU), a set QPA rejects must miss on one CPU at the\n"
-		"                       deadline QPA names; a disagreement is written as\n"
+		"                       deadline QPA names, a set prm accepts must not miss\n"
+		"                       in its server (and qpa must accept it, and without\n"
+		"                       Q, prm accept what qpa accepts: theta_min <= P is\n"
+		"                       EDF's exact test on the whole CPU), the\n"
+		"                       other tests then against bare-CPU simulations only;\n"
+		"                       a disagreement is written as\n"
 		"                       disagree-STEP-INDEX.json (in --save DIR, or here)\n"
 		"                       and the sweep exits with status 2\n"
 		"Exit status: 0 done; 1 a set failed to run or out of memory; 2 a\n"
@@ -595,7 +612,7 @@ static bool takes_value(const char *a)
 	static const char *const opts[] = {
 		"--cpus", "--tasks", "--util", "--sets", "--gen", "--deadlines", "--periods",
 		"--horizon", "--mode", "--seed", "--dir", "--bin", "--jobs", "--csv", "--svg",
-		"--save", "--tests", "--fit",
+		"--save", "--tests", "--fit", "--guest",
 	};
 
 	for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
@@ -820,6 +837,37 @@ static bool parse_periods(const char *v, struct sweep_config *c)
 	return true;
 }
 
+/* A time in ms that is a whole number of microseconds in [lo, hi] ms. */
+static bool parse_whole_us(const char *v, const char **end, double lo, double hi,
+			   uint64_t *us)
+{
+	double ms, x;
+
+	if (!parse_double_at(v, &ms, end) || ms < lo || ms > hi)
+		return false;
+	x = ms * 1000;
+	if (fabs(x - round(x)) > 1e-6 * x)
+		return false;
+	*us = (uint64_t)llround(x);
+	return true;
+}
+
+/* --guest MS[:BUDGET_MS]: the server's period in the library's period
+ * range, and a budget of at least 2 us (the library's least runtime is
+ * 1024 ns) up to it; whole microseconds; false otherwise. */
+static bool parse_guest(const char *v, struct sweep_config *c)
+{
+	const char *end;
+
+	c->guest_budget_us = 0;
+	if (!parse_whole_us(v, &end, 0.1, 4194, &c->guest_period_us))
+		return false;
+	if (*end == ':')
+		return parse_whole_us(end + 1, &end, 0.002, (double)c->guest_period_us / 1000,
+				      &c->guest_budget_us) && !*end;
+	return !*end;
+}
+
 /* An option shaping the generated sets; -1 when @a is none of them. */
 static int set_option(struct sweep_cli *s, const char *a, const char *v)
 {
@@ -882,6 +930,10 @@ static int set_option(struct sweep_cli *s, const char *a, const char *v)
 	} else if (!strcmp(a, "--seed")) {
 		if (!parse_u64(v, &c->seed))
 			return bad(a, "an unsigned 64-bit integer", v);
+	} else if (!strcmp(a, "--guest")) {
+		if (!parse_guest(v, c))
+			return bad(a, "PERIOD[:BUDGET] in ms, whole numbers of us, with 0.1 <= "
+				   "PERIOD <= 4194 and 0.002 <= BUDGET <= PERIOD", v);
 	} else {
 		return -1;
 	}
@@ -912,7 +964,7 @@ static int run_option(struct sweep_cli *s, const char *a, const char *v)
 		s->gen_only = s->gen_only ? s->gen_only : a;
 	} else if (!strcmp(a, "--tests")) {
 		if (sweep_parse_tests(v, &s->c.tests))
-			return bad(a, "a comma list of qpa, gfb, bak, bcl, rta, ff, ffd", v);
+			return bad(a, "a comma list of qpa, gfb, bak, bcl, rta, ff, ffd, prm", v);
 		s->gen_only = s->gen_only ? s->gen_only : a;
 	} else {
 		s->svg = v;
@@ -1021,6 +1073,32 @@ static void print_header(const struct sweep_config *c)
 	       (double)c->period_min_us / 1000, (double)c->period_max_us / 1000,
 	       (double)c->period_gran_us / 1000, (double)c->horizon_us / 1000, c->sets,
 	       (unsigned long long)c->seed);
+	if (c->guest_budget_us)
+		printf("dlsim sweep: each set inside one server on CPU 0, budget %g ms every "
+		       "%g ms (deadline = period); prm: theta_min of the periodic resource "
+		       "model (Shin & Lee 2003) fits the budget\n",
+		       (double)c->guest_budget_us / 1000, (double)c->guest_period_us / 1000);
+	else if (c->guest_period_us)
+		printf("dlsim sweep: each set inside one server on CPU 0, period = deadline %g "
+		       "ms, budget theta_min of the periodic resource model (Shin & Lee 2003) "
+		       "rounded up to a whole us, the whole period when none passes\n",
+		       (double)c->guest_period_us / 1000);
+}
+
+/* --guest: the sets whose server, or a task inside it, admission refused
+ * (counted as not schedulable). */
+static void report_refused(const struct sweep_config *c, const struct sweep_point *pts)
+{
+	unsigned int refused = 0, sets = 0;
+
+	for (int i = 0; i < c->nr_utils; i++) {
+		refused += pts[i].refused;
+		sets += pts[i].sets;
+	}
+	if (c->guest_period_us)
+		fprintf(refused ? stderr : stdout, "dlsim sweep: %u of %u sets not admitted (the "
+			"server on the host at 100%%, or a task inside it within the server's "
+			"bandwidth), counted as not schedulable\n", refused, sets);
 }
 
 /* Budgets raised to the 2 us minimum above their step's utilisation. */
@@ -1081,6 +1159,7 @@ static int run_generated(struct sweep_cli *s, struct outputs *o)
 		 c->gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
 		 c->deadlines == SWEEP_IMPLICIT ? "implicit" : "constrained", c->sets);
 	rc = finish(o, pts, c->nr_utils, title, c->tests, rc);
+	report_refused(c, pts);
 	rc = report_disagree(c, pts, rc);
 	rc = report_stop(rc, ran, (size_t)c->nr_utils * (size_t)c->sets);
 	free(pts);
@@ -1112,6 +1191,27 @@ static int check_args(const struct sweep_cli *s)
 			return DLSIM_EXIT_CANTCREAT;
 		}
 	}
+	return 0;
+}
+
+/* --guest: one CPU (the server is on CPU 0), and the prm column it adds;
+ * prm needs the server's period. */
+static int check_guest(struct sweep_cli *s)
+{
+	struct sweep_config *c = &s->c;
+
+	if (!c->guest_period_us && (c->tests & (1u << SWEEP_TEST_PRM))) {
+		fprintf(stderr, "dlsim sweep: --tests prm needs --guest MS (the period of the "
+			"server the set runs in)\n");
+		return DLSIM_EXIT_USAGE;
+	}
+	if (c->guest_period_us && c->nr_cpus > 1) {
+		fprintf(stderr, "dlsim sweep: --guest puts each set in one server on CPU 0: "
+			"--cpus %d is refused (one CPU only)\n", c->nr_cpus);
+		return DLSIM_EXIT_USAGE;
+	}
+	if (c->guest_period_us)
+		c->tests |= 1u << SWEEP_TEST_PRM;
 	return 0;
 }
 
@@ -1209,6 +1309,8 @@ int sweep_main_dist(int argc, char **argv, struct sweep_dist *dist)
 	}
 	if (!rc)
 		rc = check_args(&s);
+	if (!rc && !s.dir)
+		rc = check_guest(&s);
 	/* only rank 0 writes the table and the files */
 	memset(&out, 0, sizeof(out));
 	if (!rc && root)

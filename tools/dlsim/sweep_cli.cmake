@@ -208,6 +208,85 @@ if(ratios_ff STREQUAL ratios_ffd)
   message(FATAL_ERROR "--fit ff and ffd simulate the same ratios: ${ratios_ff}")
 endif()
 
+# --guest: each set inside one server on CPU 0 with the budget theta_min of
+# the periodic resource model. Implicit-deadline sets with U <= 1 are
+# schedulable by EDF on a whole CPU (Liu & Layland 1973), so a budget up
+# to the period passes (Theta = Pi supplies sbf(t) = t) and prm accepts
+# every set; the server alone on the host meets its deadlines, so by Shin
+# & Lee (RTSS 2003, Theorem 1) no task inside misses: ratio 1 and no
+# disagreement. The same bytes with 1 and 2 jobs.
+set(gargs sweep --guest 5 --tasks 4 --util 0.1,0.2,0.3 --sets 20 --horizon 200
+          --check-analysis --no-progress)
+foreach(j 1 2)
+  execute_process(COMMAND ${emulator} ${DLSIM} ${gargs} --jobs ${j} --csv ${WORKDIR}/guest_j${j}.csv
+    OUTPUT_VARIABLE gout_${j} ERROR_VARIABLE err RESULT_VARIABLE rc)
+  file(READ ${WORKDIR}/guest_j${j}.csv gcsv_${j})
+  if(NOT rc EQUAL 0 OR NOT gout_${j} MATCHES "each set inside one server on CPU 0, period = deadline 5 ms"
+     OR NOT gout_${j} MATCHES "analysis and simulation disagree on 0 sets"
+     OR NOT gout_${j} MATCHES "0 of 60 sets not admitted"
+     OR NOT gcsv_${j} STREQUAL "utilisation,sets,schedulable,ratio,prm\n0.1,20,20,1,1\n0.2,20,20,1,1\n0.3,20,20,1,1\n")
+    message(FATAL_ERROR "sweep --guest --jobs ${j}: exit ${rc}\n${gout_${j}}\n${gcsv_${j}}\n${err}")
+  endif()
+endforeach()
+if(NOT gout_1 STREQUAL gout_2)
+  message(FATAL_ERROR "sweep --guest: --jobs 1 and 2 differ\n${gout_1}\n${gout_2}")
+endif()
+
+# A fixed 10/20 ms server: above U = 0.5 the guest's admission refuses a
+# task (a guest admits at most its server's bandwidth), said and counted
+# as not schedulable. The saved sets carry the servers section, and
+# `sweep --dir` on them gives the same rows (without the prm column).
+file(REMOVE_RECURSE ${WORKDIR}/guest_sets)
+file(MAKE_DIRECTORY ${WORKDIR}/guest_sets)
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --guest 20:10 --tasks 4 --util 0.3,0.6 --sets 10
+                        --horizon 400 --check-analysis --no-progress --save ${WORKDIR}/guest_sets
+                        --csv ${WORKDIR}/guest_fixed.csv
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+file(READ ${WORKDIR}/guest_fixed.csv csv)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "budget 10 ms every 20 ms"
+   OR NOT err MATCHES "10 of 20 sets not admitted" OR NOT csv MATCHES "\n0.6,10,0,0,0\n$")
+  message(FATAL_ERROR "sweep --guest 20:10: exit ${rc}\n${out}\n${csv}\n${err}")
+endif()
+file(READ ${WORKDIR}/guest_sets/set-0000-000000.json saved)
+if(NOT saved MATCHES "\"servers\": {\n\t\t\"guest\": { \"runtime\": 10000, \"deadline\": 20000, \"period\": 20000, \"cpus\": \\[0\\]")
+  message(FATAL_ERROR "no servers section in the saved set:\n${saved}")
+endif()
+execute_process(COMMAND ${emulator} ${DLSIM} sweep --dir ${WORKDIR}/guest_sets --bin 0.3 --no-progress
+                        --csv ${WORKDIR}/guest_dir.csv
+  OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+file(READ ${WORKDIR}/guest_dir.csv dcsv)
+string(REGEX REPLACE ",[0-9.]+\n" "\n" csv4 "${csv}")
+string(REPLACE "utilisation,sets,schedulable,ratio,prm" "utilisation,sets,schedulable,ratio" csv4 "${csv4}")
+if(NOT rc EQUAL 0 OR NOT dcsv STREQUAL csv4 OR NOT err MATCHES "10 of 20 files refused by admission control")
+  message(FATAL_ERROR "--dir of the saved guest sets: exit ${rc}\n${dcsv}\nwant\n${csv4}\n${err}")
+endif()
+
+# --guest refused by name: with more than one CPU, with --dir, bad values;
+# prm without a server.
+foreach(case "--guest;5;--cpus;2;--guest puts each set in one server on CPU 0: --cpus 2 is refused"
+             "--guest;0.05;NONE;NONE;--guest: expected PERIOD[:BUDGET] in ms"
+             "--guest;5:6;NONE;NONE;--guest: expected PERIOD[:BUDGET] in ms"
+             "--guest;5:x;NONE;NONE;--guest: expected PERIOD[:BUDGET] in ms"
+             "--guest;1.0005;NONE;NONE;--guest: expected PERIOD[:BUDGET] in ms"
+             "--guest;5:0;NONE;NONE;--guest: expected PERIOD[:BUDGET] in ms"
+             "--tests;prm;NONE;NONE;--tests prm needs --guest MS"
+             "--guest;5;--dir;${WORKDIR};--guest shapes generated sets; --dir takes its sets from the files")
+  list(GET case 0 o1)
+  list(GET case 1 v1)
+  list(GET case 2 o2)
+  list(GET case 3 v2)
+  list(GET case 4 want)
+  set(cmd ${DLSIM} sweep ${o1} ${v1})
+  if(NOT o2 STREQUAL "NONE")
+    list(APPEND cmd ${o2} ${v2})
+  endif()
+  execute_process(COMMAND ${emulator} ${cmd} OUTPUT_QUIET ERROR_VARIABLE err RESULT_VARIABLE rc)
+  string(FIND "${err}" "${want}" pos)
+  if(NOT rc EQUAL 64 OR pos LESS 0)
+    message(FATAL_ERROR "${cmd}: exit ${rc}, want 64 and \"${want}\"; stderr:\n${err}")
+  endif()
+endforeach()
+
 # dlsim FILE's progress bar (drawn only on a terminal: script(1) gives it
 # one) shows the time left once the run has taken a second.
 find_program(SCRIPT script)

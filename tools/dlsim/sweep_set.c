@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <dlsched/analysis.h>
 #include <dlsched/sched.h>
 
 #include "sim.h"
@@ -93,6 +94,104 @@ static bool admitted(const struct sweep_config *c, const struct sweep_task *task
 	return !global || total <= cpu_capacity_sum(c) * (DLS_BW_UNIT / 1024);
 }
 
+/* ---- --guest: the set inside one server --------------------------------- */
+
+int sweep_guest_budget(const struct sweep_config *c, const struct sweep_task *tasks,
+		       uint64_t *budget_us, bool *accepted)
+{
+	uint64_t pi = c->guest_period_us;
+	struct dls_params *ts;
+	struct dls_analysis_result r;
+	int err;
+
+	if (c->guest_set) {
+		*budget_us = c->guest_set->budget_us;
+		*accepted = c->guest_set->accepted;
+		return c->guest_set->err;
+	}
+	ts = malloc(sizeof(*ts) * (size_t)c->nr_tasks);
+	if (!ts)
+		return DLS_ENOMEM;
+	for (int i = 0; i < c->nr_tasks; i++)
+		ts[i] = task_params(&tasks[i]);
+	err = dls_analysis_prm_budget(ts, (size_t)c->nr_tasks, pi * 1000, &r);
+	free(ts);
+	*budget_us = c->guest_budget_us ? c->guest_budget_us : pi;
+	*accepted = false;
+	if (err) /* DLS_ERANGE: undecided, not accepted */
+		return err;
+	if (r.schedulable && c->guest_budget_us) {
+		*accepted = r.value <= c->guest_budget_us * 1000;
+	} else if (r.schedulable) {
+		*budget_us = (r.value + 999) / 1000;
+		*accepted = *budget_us <= pi;
+		if (*budget_us > pi)
+			*budget_us = pi;
+	}
+	return 0;
+}
+
+static struct dls_params guest_params(const struct sweep_config *c, uint64_t budget_us)
+{
+	return (struct dls_params){ .runtime = budget_us * 1000,
+				    .deadline = c->guest_period_us * 1000,
+				    .period = c->guest_period_us * 1000 };
+}
+
+/*
+ * The admission the simulator will run for a guest, done first as
+ * admitted() is: the server on CPU 0 under the host's 100% limit, then the
+ * guest's tasks in start order under the server's bandwidth (the limit
+ * dls_server_guest_admit() gives the guest), each at CPU 0's speed.
+ */
+static bool guest_admitted(const struct sweep_config *c, const struct sweep_task *tasks,
+			   const int *order, uint64_t budget_us)
+{
+	struct dls_params srv = guest_params(c, budget_us);
+	struct dls_params *ts = malloc(sizeof(*ts) * (size_t)c->nr_tasks);
+	uint32_t cap = cpu_capacity(c, 0);
+	struct dls_domain_config cfg;
+	struct dls_analysis_result host, guest = { .schedulable = false };
+
+	if (!ts)
+		return false;
+	for (int i = 0; i < c->nr_tasks; i++)
+		ts[i] = task_params(&tasks[order[i]]);
+	dls_domain_config_default(&cfg);
+	cfg.bw_limit = DLS_BW_UNIT;
+	if (!dls_analysis_cbs_admit(&cfg, &cap, 1, &srv, 1, &host) && host.schedulable) {
+		cfg.bw_limit = dls_params_bw(&srv);
+		if (dls_analysis_cbs_admit(&cfg, &cap, 1, ts, (size_t)c->nr_tasks, &guest))
+			guest.schedulable = false;
+	}
+	free(ts);
+	return guest.schedulable;
+}
+
+/* Server "guest" on CPU 0 running every task of @w; @members holds n. */
+static int put_in_guest(const struct sweep_config *c, const struct sweep_task *tasks,
+			struct workload *w, struct wl_server *srv, size_t *members)
+{
+	uint64_t budget;
+	bool accepted;
+	int err = sweep_guest_budget(c, tasks, &budget, &accepted);
+
+	if (err && err != DLS_ERANGE)
+		return -1;
+	*srv = (struct wl_server){ .name = "guest", .runtime_us = budget,
+				   .period_us = c->guest_period_us,
+				   .deadline_us = c->guest_period_us,
+				   .tasks = members, .nr_tasks = w->nr_tasks };
+	wl_cpuset_set(&srv->cpus, 0);
+	for (size_t i = 0; i < w->nr_tasks; i++) {
+		members[i] = i;
+		w->tasks[i].server = 0;
+	}
+	w->servers = srv;
+	w->nr_servers = 1;
+	return 0;
+}
+
 int sweep_simulate(const struct sweep_config *c, const struct sweep_task *tasks,
 		   uint64_t *events)
 {
@@ -112,13 +211,15 @@ int sweep_simulate_unadmitted(const struct sweep_config *c, const struct sweep_t
 				   .bw_limit = no_admission ? DLS_BW_UNLIMITED : DLS_BW_UNIT };
 	struct sim_result res;
 	struct workload *w = calloc(1, sizeof(*w));
+	size_t *members = calloc((size_t)n, sizeof(*members));
+	struct wl_server srv;
 	int rc = -1;
 
-	if (!wt || !ph || !ev || !names || !w || !order)
+	if (!wt || !ph || !ev || !names || !w || !order || !members)
 		goto out;
 	/* threads start, and are placed, in packing order */
 	sweep_pack_order(c, tasks, n, order);
-	if (!no_admission && !admitted(c, tasks, order)) {
+	if (!no_admission && !c->guest_period_us && !admitted(c, tasks, order)) {
 		rc = 0;
 		goto out;
 	}
@@ -152,16 +253,27 @@ int sweep_simulate_unadmitted(const struct sweep_config *c, const struct sweep_t
 				   .dl_runtime_us = tk->runtime_us,
 				   .dl_period_us = tk->period_us,
 				   .dl_deadline_us = tk->deadline_us },
-			.phases = &ph[i], .nr_phases = 1,
+			.phases = &ph[i], .nr_phases = 1, .server = -1,
 		};
+	}
+	if (c->guest_period_us) {
+		if (put_in_guest(c, tasks, w, &srv, members))
+			goto out;
+		if (!no_admission && !guest_admitted(c, tasks, order, srv.runtime_us)) {
+			rc = SWEEP_REFUSED;
+			goto out;
+		}
 	}
 	if (sim_run(w, &opt, stdout, &res) == 0) {
 		*events += res.events;
 		rc = res.exit_code == 0 && res.misses == 0 && res.overdue == 0;
+		if (res.exit_code == DLSIM_EXIT_REFUSED && c->guest_period_us)
+			rc = SWEEP_REFUSED;
 		if (res.exit_code == 3)
 			rc = -1;
 	}
 out:
+	free(members);
 	free(order);
 	free(w);
 	free(names);
@@ -169,6 +281,29 @@ out:
 	free(ph);
 	free(wt);
 	return rc;
+}
+
+/* --guest: the servers section, every task in the one server. */
+static int write_guest(const struct sweep_config *c, const struct sweep_task *tasks, FILE *f,
+		       const int *order)
+{
+	uint64_t budget;
+	bool accepted;
+
+	int err = sweep_guest_budget(c, tasks, &budget, &accepted);
+
+	if (err && err != DLS_ERANGE) {
+		errno = ENOMEM;
+		return -1;
+	}
+	fprintf(f, "\t\"servers\": {\n\t\t\"guest\": { \"runtime\": %llu, \"deadline\": %llu, "
+		"\"period\": %llu, \"cpus\": [0],\n\t\t\t\"tasks\": [",
+		(unsigned long long)budget, (unsigned long long)c->guest_period_us,
+		(unsigned long long)c->guest_period_us);
+	for (int k = 0; k < c->nr_tasks; k++)
+		fprintf(f, "%s\"t%d\"", k ? ", " : " ", order[k]);
+	fprintf(f, " ] }\n\t}\n");
+	return 0;
 }
 
 static int write_taskset(const struct sweep_config *c, const struct sweep_task *tasks,
@@ -183,6 +318,12 @@ static int write_taskset(const struct sweep_config *c, const struct sweep_task *
 		"// admits up to 100%% per CPU, as \"admission\": 100 tells `dlsim FILE`.\n",
 		c->nr_tasks, u, c->gen == SWEEP_UUNIFAST ? "UUniFast-discard" : "Randfixedsum",
 		(unsigned long long)c->seed);
+	if (c->guest_period_us)
+		fprintf(f, "// Every task runs in server \"guest\" on CPU 0: period = deadline %llu "
+			"us,\n// %s.\n", (unsigned long long)c->guest_period_us,
+			c->guest_budget_us ? "runtime as --guest gave it" : "runtime theta_min of "
+			"the periodic resource model, rounded up to a whole us\n// (the whole "
+			"period when no budget passes it)");
 	if (c->mode == WL_MODE_PARTITIONED && c->fit == SWEEP_FIT_FFD)
 		fprintf(f, "// Tasks in decreasing utilisation: dlsim packs them first fit in "
 			"file order.\n");
@@ -210,7 +351,10 @@ static int write_taskset(const struct sweep_config *c, const struct sweep_task *
 			(unsigned long long)t->runtime_us, (unsigned long long)t->period_us,
 			k + 1 < c->nr_tasks ? "," : "");
 	}
-	fprintf(f, "\t}\n}\n");
+	fprintf(f, "\t}%s\n", c->guest_period_us ? "," : "");
+	if (c->guest_period_us && write_guest(c, tasks, f, order))
+		return -1;
+	fprintf(f, "}\n");
 	return ferror(f) ? -1 : 0;
 }
 

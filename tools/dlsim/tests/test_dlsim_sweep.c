@@ -754,6 +754,144 @@ static void test_saved_set_file(void)
 	CU_ASSERT(rmdir(dir) == 0); /* empty: no temporary file left behind */
 }
 
+/*
+ * --guest by hand. The periodic resource (Pi, Theta) supplies nothing for
+ * a blackout of 2 (Pi - Theta), then one unit per unit of time for Theta
+ * (Shin & Lee, RTSS 2003, the worst case of Figure 2): sbf(t) = t -
+ * 2 (Pi - Theta) for t in [2 (Pi - Theta), 2 Pi - Theta].
+ *  - One task (C, D, T) = (4, 10, 10) ms in Pi = 10 ms: sbf(10) >= 4 iff
+ *    10 - 2 (10 - Theta) >= 4 iff Theta >= 7 ms; theta_min = 7000 us.
+ *  - One task (2, 2, 10) ms in Pi = 5 ms: sbf(t) < t for every t > 0
+ *    unless Theta = Pi, and dbf(2) = 2, so theta_min = 5000 us (the whole
+ *    period), accepted, and it meets its deadlines.
+ *  - The same task in a fixed 1/5 ms server (bandwidth 0.2, the task's:
+ *    admitted): prm rejects (theta_min 5 ms > 1 ms), and the simulation
+ *    misses: the job runs 0-1 ms, the server is throttled until its
+ *    replenishment at 5 ms, and the job ends at 6 ms, after its deadline
+ *    at 2 ms. In a 0.5/5 ms server (0.1 < 0.2) the guest's admission
+ *    refuses the task: SWEEP_REFUSED. The saved set replays each verdict.
+ */
+static void test_guest_by_hand(void)
+{
+	double utils[] = { 0.4 };
+	struct sweep_config c = config(1, 1, utils, 1, 1);
+	struct sweep_task wide = { 0.4, 4000, 10000, 10000, false };
+	struct sweep_task tight = { 0.2, 2000, 2000, 10000, false };
+	const char *path = "test_dlsim_sweep_guest.json";
+	static const struct { uint64_t budget_us; int want; } fixed[] = {
+		{ 0, 1 }, { 1000, 0 }, { 500, SWEEP_REFUSED },
+	};
+	uint64_t budget, events = 0;
+	unsigned char acc;
+	bool accepted;
+
+	c.guest_period_us = 10000;
+	DLS_ASSERT_EQ_S64(sweep_guest_budget(&c, &wide, &budget, &accepted), 0);
+	DLS_ASSERT_EQ_U64(budget, 7000);
+	CU_ASSERT(accepted);
+	DLS_ASSERT_EQ_S64(sweep_simulate(&c, &wide, &events), 1);
+	c.guest_period_us = 5000;
+	c.tests = 1u << SWEEP_TEST_PRM;
+	c.check_analysis = true;
+	for (size_t k = 0; k < sizeof(fixed) / sizeof(fixed[0]); k++) {
+		struct sim_options opt = { .quiet = true };
+		struct sim_result res;
+		struct workload w;
+		int sim;
+
+		c.guest_budget_us = fixed[k].budget_us;
+		DLS_ASSERT_EQ_S64(sweep_guest_budget(&c, &tight, &budget, &accepted), 0);
+		DLS_ASSERT_EQ_U64(budget, fixed[k].budget_us ? fixed[k].budget_us : 5000);
+		DLS_ASSERT_EQ_S64(accepted, !fixed[k].budget_us);
+		sim = sweep_simulate(&c, &tight, &events);
+		DLS_ASSERT_EQ_S64(sim, fixed[k].want);
+		acc = 0;
+		DLS_ASSERT_EQ_S64(sweep_analyze_set(&c, 0, 0, &tight, sim, &acc, &events), 0);
+		DLS_ASSERT_EQ_U64(acc, accepted ? 1u << SWEEP_TEST_PRM : 0);
+		DLS_ASSERT_EQ_S64(sweep_write_taskset(&c, &tight, 0.2, path), 0);
+		DLS_ASSERT_EQ_S64(workload_load_file(&w, path, true), 0);
+		DLS_ASSERT_EQ_U64(w.nr_servers, 1);
+		DLS_ASSERT_EQ_U64(w.servers[0].runtime_us, budget);
+		DLS_ASSERT_EQ_S64(sim_run(&w, &opt, stdout, &res), 0);
+		if (sim == SWEEP_REFUSED)
+			DLS_ASSERT_EQ_S64(res.exit_code, DLSIM_EXIT_REFUSED);
+		else
+			DLS_ASSERT_EQ_S64(res.exit_code == 0 && res.misses == 0, sim);
+		workload_free(&w);
+	}
+	remove(path);
+}
+
+/*
+ * --guest on random sets: every set the periodic resource model accepts
+ * in a server of budget theta_min (or of a fixed budget theta_min fits)
+ * meets every deadline inside it (Shin & Lee 2003, Theorem 1: the host
+ * has nothing else, so it meets the server's deadlines), and the cross-
+ * check finds nothing. theta_min / Pi is at least the set's utilisation
+ * (a server supplying less on average falls behind). Implicit and
+ * constrained deadlines, server periods below, among and above the tasks'
+ * (10 to 100 ms).
+ */
+static void test_guest_prm_no_miss(void)
+{
+	double utils[] = { 0.2, 0.5, 0.8, 0.95 };
+	static const uint64_t periods[] = { 2000, 10000, 25000 };
+	int sets = (int)dls_test_scaled(8) + 1;
+	struct sweep_config c = config(1, 5, utils, 4, sets);
+	unsigned int accepted_sets = 0, fixed_accepted = 0, total = 0;
+
+	c.tests = 1u << SWEEP_TEST_PRM;
+	c.check_analysis = true;
+	for (int dl = 0; dl < 2; dl++)
+		for (size_t p = 0; p < sizeof(periods) / sizeof(periods[0]); p++)
+			for (int step = 0; step < c.nr_utils; step++)
+				for (int k = 0; k < sets; k++) {
+					struct sweep_task t[5];
+					uint64_t budget, events = 0;
+					unsigned char acc = 0;
+					bool accepted;
+					double u = 0;
+					int sim;
+
+					c.deadlines = dl ? SWEEP_CONSTRAINED : SWEEP_IMPLICIT;
+					c.guest_period_us = periods[p];
+					c.guest_budget_us = 0;
+					DLS_ASSERT_EQ_S64(sweep_taskset(&c, step, k, t), 0);
+					DLS_ASSERT_EQ_S64(sweep_guest_budget(&c, t, &budget, &accepted),
+							  0);
+					for (int i = 0; i < 5; i++)
+						u += (double)t[i].runtime_us / (double)t[i].period_us;
+					sim = sweep_simulate(&c, t, &events);
+					total++;
+					if (accepted) {
+						accepted_sets++;
+						CU_ASSERT((double)budget >= u * (double)periods[p]);
+						if (sim != 1)
+							fprintf(stderr, "set %d/%d/%d, Pi %llu us: theta %llu "
+								"us accepted, simulation %d\n", dl, step, k,
+								(unsigned long long)periods[p],
+								(unsigned long long)budget, sim);
+						DLS_ASSERT_EQ_S64(sim, 1);
+					}
+					DLS_ASSERT_EQ_S64(sweep_analyze_set(&c, step, k, t, sim, &acc,
+									    &events), 0);
+					/* a fixed budget: 80% of the period */
+					c.guest_budget_us = periods[p] * 4 / 5;
+					DLS_ASSERT_EQ_S64(sweep_guest_budget(&c, t, &budget, &accepted),
+							  0);
+					sim = sweep_simulate(&c, t, &events);
+					fixed_accepted += accepted;
+					if (accepted)
+						DLS_ASSERT_EQ_S64(sim, 1);
+				}
+	/* implicit deadlines with U <= 1 always fit a whole CPU (Liu & Layland
+	 * 1973), so at least those sets are accepted and simulated */
+	fprintf(stderr, "guest vs dlsim: %u of %u sets accepted with theta_min, %u in a fixed "
+		"0.8 Pi server, none missed\n", accepted_sets, total, fixed_accepted);
+	CU_ASSERT(accepted_sets >= total / 2);
+	CU_ASSERT(fixed_accepted > 0);
+}
+
 /* The progress bars' time left. */
 static void test_eta(void)
 {
@@ -784,6 +922,9 @@ static const struct dls_test_case cases[] = {
 	{ "sweep: ff and ffd packing, simulated, tested and replayed", test_fit_order },
 	{ "sweep: a saved set is whole or absent, its utilisation exact", test_saved_set_file },
 	{ "progress: time left", test_eta },
+	{ "guest: theta_min, a starved server and a refused one, by hand", test_guest_by_hand },
+	{ "guest: sets the periodic resource model accepts meet their deadlines",
+	  test_guest_prm_no_miss },
 	{ "sweep: analysis cross-check agrees, and reports a disagreement",
 	  test_analysis_cross_check },
 	{ "uniform CPUs: dlsim meets accepted sets on equal capacities, not always on mixed",
