@@ -182,6 +182,18 @@ void dlsim_guest_kick(struct sim *s, struct guest *g)
 	}
 }
 
+/* A thread of guest @g left vCPU @v's runqueue (it blocked): a vCPU with
+ * nothing queued any more stops its server now (the CBS blocked rule at
+ * this instant), as a host entity leaves its runqueue now. */
+void dlsim_guest_blocked(struct sim *s, struct guest *g, int v)
+{
+	struct dls_server *srv = &g->srv[v];
+
+	if (srv->state != DLS_SERVER_IDLE && !g->rqs[v].nr_running)
+		dlsim_lib_ok(s, dls_server_stop(&s->rqs[g->vc[v].host], srv), "dls_server_stop",
+			     NULL);
+}
+
 void dlsim_guests_update(struct sim *s, int cpu)
 {
 	struct cpu *c = &s->cpus[cpu];

@@ -669,6 +669,7 @@ void dlsim_guests_free(struct sim *s);
 /* Start the vCPU servers of @cpu whose guest runqueue has work. */
 void dlsim_guests_update(struct sim *s, int cpu);
 void dlsim_guest_kick(struct sim *s, struct guest *g);
+void dlsim_guest_blocked(struct sim *s, struct guest *g, int v);
 struct vcpu *dlsim_vcpu_of(const struct dls_entity *se);
 void dlsim_vcpu_trace(struct sim *s, struct vcpu *v, const struct dls_trace_event *ev);
 int dlsim_guest_place(struct sim *s, struct thread *t, struct dls_params *p, int *err);

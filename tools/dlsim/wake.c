@@ -13,11 +13,13 @@ void dlsim_thread_block(struct sim *s, struct thread *t, bool job_done)
 		return;
 	dlsim_thread_touch(s, t);
 	t->runnable = false;
-	if (t->is_dl)
+	if (t->is_dl) {
 		dlsim_lib_ok(s, dls_dequeue(rq_of(s, t), &t->se,
 				      job_done ? DLS_DEQUEUE_DONE : DLS_DEQUEUE_SLEEP),
 		       "dls_dequeue", t);
-	else
+		if (t->guest)
+			dlsim_guest_blocked(s, t->guest, t->se.rq->cpu);
+	} else
 		dlsim_lower_remove(s, t);
 	if (s->cpus[tcpu(t)].curr == t)
 		dlsim_resched(s, tcpu(t));

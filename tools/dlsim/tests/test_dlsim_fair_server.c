@@ -293,7 +293,7 @@ static void test_random_share(void)
 	uint64_t checked = 0, served = 0, background = 0;
 
 	dls_prng_seed(&r, 0x66736672);
-	for (int iter = 0; iter < 150; iter++) {
+	for (int iter = 0; iter < 500; iter++) {
 		char text[4096], name[16];
 		size_t len = 0;
 		uint64_t period_us = 2000 + dls_prng_below(&r, 30) * 1000;
@@ -358,8 +358,8 @@ static void test_random_share(void)
 		}
 	}
 	/* both kinds of set: starved (the server ran) and not */
-	CU_ASSERT_TRUE(checked > 1000);
-	CU_ASSERT_TRUE(served > 20 && background > 20);
+	CU_ASSERT_TRUE(checked > 3000);
+	CU_ASSERT_TRUE(served > 60 && background > 60);
 }
 
 static const struct dls_test_case cases[] = {
