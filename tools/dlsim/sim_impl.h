@@ -218,6 +218,12 @@ struct budget_sample {
 	uint64_t deadline;
 };
 
+/* lower.c's orders of CPUs: FIFO/RR priority 0..100 (100: boosted by a
+ * deadline lock holder's waiter) or a deadline thread's (102 levels),
+ * idle or not */
+#define DLSIM_BAL_KEYS 204
+#define DLSIM_RT_PRIOS 101 /* FIFO/RR priorities 1..100, and 0 */
+
 struct cpu {
 	struct thread *curr;
 	bool need_resched;
@@ -235,6 +241,11 @@ struct cpu {
 	uint64_t fair_vref;
 	bool offline;
 	uint64_t offline_since, offline_ns;
+	/* what dlsim_lower_balance() knows of it, refreshed at its start and
+	 * for the two CPUs of each move it makes (lower.c) */
+	int bal_level;
+	bool bal_idle;
+	int bal_key; /* 1 + its place in sim::bal_by_key, 0: none (offline) */
 	/* the per-CPU loop (engine.c): its running thread is charged up to
 	 * charged_to; its next decision point, next_t, is in sim::cpu_queue
 	 * while next_queued; budget_at, with platform.tick_hz, the tick at
@@ -384,6 +395,19 @@ struct sim {
 	unsigned int nr_lower_waiting; /* threads in every CPU's lower queue */
 	unsigned int nr_rt_waiting;    /* of which FIFO/RR (priority > 0) */
 	bool lower_dirty;   /* a queue or a CPU's thread changed since dlsim_lower_balance() */
+	/* in dlsim_lower_balance() (lower.c): the online CPU of the lowest
+	 * level (ties: an idle one, then the lowest id; -1: none), that level
+	 * (LEVEL_DL with none), every CPU of the platform as a set */
+	int bal_lowest, bal_floor;
+	struct wl_cpuset bal_all;
+	/* the online CPUs by what lowest_cpu() prefers, its level then
+	 * whether it idles (lower.c's bal_key()), and the keys in use */
+	struct wl_cpuset bal_by_key[DLSIM_BAL_KEYS];
+	struct wl_cpuset bal_keys;
+	/* by FIFO/RR priority: the CPUs where a thread of it waits, and the
+	 * priorities with any (lower.c) */
+	struct wl_cpuset rt_by_prio[DLSIM_RT_PRIOS];
+	struct wl_cpuset rt_prios;
 	struct wait_list *lists;
 	size_t nr_lists;
 	struct utimer *timers; /* the shared timers (refs not "unique") */
