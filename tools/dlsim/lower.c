@@ -861,62 +861,61 @@ void dlsim_thread_set_nice(struct sim *s, struct thread *t, int nice)
 
 /*
  * dlsim_lower_balance() reads each CPU's level and idleness once, at its
- * start, into bal_level and bal_idle, and again only for the two CPUs of
+ * start, into its key (s->bal_key), and again only for the two CPUs of
  * each move it makes: a move changes nothing else that they depend on (a
- * touch only charges, a resched only marks), so they equal cpu_level() and
- * cpu_idle() throughout. The CPU that lowest_cpu() finds is then the same
- * for every thread that may use all CPUs (s->bal_lowest), and a thread
- * restricted to some CPUs looks at those only: a step costs O(CPUs) plus
- * the waiting threads it looks at, not O(CPUs) for each of them.
+ * touch only charges, a resched only marks), so the keys follow
+ * cpu_level() and cpu_idle() throughout. The CPU that lowest_cpu() finds
+ * is then the same for every thread that may use all CPUs (s->bal_lowest),
+ * and a thread restricted to some CPUs looks at their keys only: a step
+ * costs O(CPUs) plus the waiting threads it looks at, not O(CPUs) for each
+ * of them.
  */
 
 /* 1 + a CPU's place in lowest_cpu()'s order, less its id: its level (a
- * FIFO/RR priority up to 100, lock.c's eff_prio(), or LEVEL_DL), then busy
- * after idle; 0 offline. */
-static int bal_key(const struct cpu *c)
+ * FIFO/RR priority up to 100, lock.c's eff_prio(), or LEVEL_DL as 101),
+ * then busy after idle; 0 offline. */
+static int bal_key_of(const struct sim *s, int cpu)
 {
-	int rank = c->bal_level <= 100 ? c->bal_level : 101;
+	int lvl;
 
-	return c->offline ? 0 : 1 + rank * 2 + !c->bal_idle;
+	if (s->cpus[cpu].offline)
+		return 0;
+	lvl = cpu_level(s, cpu);
+	return 1 + (lvl <= 100 ? lvl : 101) * 2 + !cpu_idle(s, cpu);
+}
+
+/* The level of a CPU of key @key (1 or more), as compared with a FIFO/RR
+ * priority: LEVEL_DL's 101 is above them all as LEVEL_DL is. */
+static int bal_key_level(int key)
+{
+	return (key - 1) / 2;
 }
 
 static void bal_read_cpu(struct sim *s, int cpu)
 {
-	struct cpu *c = &s->cpus[cpu];
-	int key;
+	int key = bal_key_of(s, cpu), old = s->bal_key[cpu];
 
-	c->bal_level = cpu_level(s, cpu);
-	c->bal_idle = cpu_idle(s, cpu);
-	key = bal_key(c);
-	if (key == c->bal_key)
+	if (key == old)
 		return;
-	if (c->bal_key) {
-		wl_cpuset_clear(&s->bal_by_key[c->bal_key - 1], cpu);
-		if (wl_cpuset_empty(&s->bal_by_key[c->bal_key - 1]))
-			wl_cpuset_clear(&s->bal_keys, c->bal_key - 1);
+	if (old) {
+		wl_cpuset_clear(&s->bal_by_key[old - 1], cpu);
+		if (wl_cpuset_empty(&s->bal_by_key[old - 1]))
+			wl_cpuset_clear(&s->bal_keys, old - 1);
 	}
 	if (key) {
 		wl_cpuset_set(&s->bal_by_key[key - 1], cpu);
 		wl_cpuset_set(&s->bal_keys, key - 1);
 	}
-	c->bal_key = key;
+	s->bal_key[cpu] = (uint8_t)key;
 }
 
-/* Is CPU @k a better place to push to than @best (-1: none), in
+/* Is online CPU @k a better place to push to than @best (-1: none), in
  * lowest_cpu()'s order: the lowest level, then an idle CPU, then the
  * lowest id? */
 static bool bal_better(const struct sim *s, int k, int best)
 {
-	const struct cpu *a = &s->cpus[k], *b;
-
-	if (best < 0)
-		return true;
-	b = &s->cpus[best];
-	if (a->bal_level != b->bal_level)
-		return a->bal_level < b->bal_level;
-	if (a->bal_idle != b->bal_idle)
-		return a->bal_idle;
-	return k < best;
+	return best < 0 || s->bal_key[k] < s->bal_key[best] ||
+	       (s->bal_key[k] == s->bal_key[best] && k < best);
 }
 
 /* The first CPU of the first key in use. */
@@ -925,11 +924,10 @@ static void bal_find_lowest(struct sim *s)
 	int key = wl_cpuset_first(&s->bal_keys);
 
 	s->bal_lowest = key < 0 ? -1 : wl_cpuset_first(&s->bal_by_key[key]);
-	/* no CPU is above LEVEL_DL */
-	s->bal_floor = key < 0 ? LEVEL_DL : s->cpus[s->bal_lowest].bal_level;
+	s->bal_floor = key < 0 ? LEVEL_DL : bal_key_level(key + 1);
 }
 
-/* Each CPU read again (their keys start as none: the CPUs are zeroed). */
+/* Each CPU read again (their keys start as none: the sim is zeroed). */
 static void bal_refresh(struct sim *s)
 {
 	for (int k = 0; k < s->nr_cpus; k++)
@@ -966,11 +964,11 @@ static int bal_lowest_cpu(const struct sim *s, const struct thread *t)
 		wl_cpuset_for_each(k, &t->allowed) {
 			if (k >= s->nr_cpus)
 				break;
-			if (!s->cpus[k].offline && k != t->cpu && bal_better(s, k, best))
+			if (s->bal_key[k] && k != t->cpu && bal_better(s, k, best))
 				best = k;
 		}
 	}
-	return best >= 0 && s->cpus[best].bal_level < t->prio ? best : -1;
+	return best >= 0 && bal_key_level(s->bal_key[best]) < t->prio ? best : -1;
 }
 
 /* The highest priority in @set below @p, or -1. */
@@ -1005,23 +1003,32 @@ static size_t queue_first_at(const struct cpu *c, int prio)
 }
 
 /* The first waiting thread of priority @prio, by CPU id then queue order,
- * that may move to a CPU of a lower level; *to is that CPU. */
-static struct thread *rt_movable_at(const struct sim *s, int prio, int *to)
+ * that may move to a CPU of a lower level; *to is that CPU. Called for
+ * priorities from the highest down within one search (s->bal_search), it
+ * goes on in each CPU's queue where the last call left it. */
+static struct thread *rt_movable_at(struct sim *s, int prio, int *to)
 {
 	int cpu;
 
 	wl_cpuset_for_each(cpu, &s->rt_by_prio[prio]) {
-		const struct cpu *c = &s->cpus[cpu];
+		struct cpu *c = &s->cpus[cpu];
+		size_t i;
 
 		if (c->offline)
 			continue;
-		for (size_t i = queue_first_at(c, prio);
-		     i < c->nr_lower && c->lower[i]->prio == prio; i++) {
+		if (c->bal_search != s->bal_search) {
+			c->bal_search = s->bal_search;
+			c->bal_next = 0;
+		}
+		for (i = c->bal_next; i < c->nr_lower && c->lower[i]->prio > prio; i++)
+			;
+		for (; i < c->nr_lower && c->lower[i]->prio == prio; i++) {
 			struct thread *t = c->lower[i];
 
 			if (!t->stranded && (*to = bal_lowest_cpu(s, t)) >= 0)
 				return t;
 		}
+		c->bal_next = i;
 	}
 	return NULL;
 }
@@ -1035,6 +1042,7 @@ static bool rt_push_one(struct sim *s)
 	struct thread *best = NULL;
 	int to = -1, from;
 
+	s->bal_search++;
 	for (int p = prio_below(&s->rt_prios, DLSIM_RT_PRIOS); p > s->bal_floor && !best;
 	     p = prio_below(&s->rt_prios, p))
 		best = rt_movable_at(s, p, &to);
@@ -1095,7 +1103,7 @@ static bool fair_pull_one(struct sim *s, int dst)
 		return false;
 	from = pick->cpu;
 	dlsim_lower_move(s, pick, dst);
-	/* FIFO/RR pushes are over: s->bal_lowest is not needed */
+	/* the FIFO/RR pushes are over: s->bal_lowest is not needed */
 	bal_read_cpu(s, from);
 	bal_read_cpu(s, dst);
 	return true;
@@ -1149,6 +1157,98 @@ static bool fair_pull_all(struct sim *s)
 	return moved;
 }
 
+/* ---- the reference balancing (sim_options::balance_scan) -------------- */
+
+/* rt_push_one() by scanning every CPU, and lowest_cpu() for each waiting
+ * thread: the definition the indexed search must match. */
+static bool rt_push_one_scan(struct sim *s)
+{
+	struct thread *best = NULL;
+	int to = -1, floor = LEVEL_DL;
+
+	/* No thread at or below the lowest level of all can move. */
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		int lvl = s->cpus[cpu].offline ? LEVEL_DL : cpu_level(s, cpu);
+
+		if (lvl < floor)
+			floor = lvl;
+	}
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		const struct cpu *c = &s->cpus[cpu];
+
+		if (c->offline)
+			continue;
+		for (size_t i = 0; i < c->nr_lower && c->lower[i]->prio > floor; i++) {
+			struct thread *t = c->lower[i];
+			int k;
+
+			if (best && t->prio <= best->prio)
+				break; /* the rest of this CPU is no better */
+			if (t->stranded)
+				continue;
+			k = lowest_cpu(s, t);
+			if (k >= 0) {
+				best = t;
+				to = k;
+				break;
+			}
+		}
+	}
+	if (!best)
+		return false;
+	dlsim_lower_move(s, best, to);
+	return true;
+}
+
+/* fair_pull_one() by scanning every waiting fair thread of every CPU. */
+static bool fair_pull_one_scan(struct sim *s, int dst)
+{
+	struct thread *pick = NULL;
+	unsigned int busiest = 0;
+
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		const struct cpu *c = &s->cpus[cpu];
+		struct thread *cand = NULL;
+		unsigned int load;
+
+		/* A CPU that runs nothing has not picked since a thread
+		 * joined it (pulled there in this pass): it will run it. */
+		if (cpu == dst || c->offline || !c->curr || !c->curr->runnable)
+			continue;
+		for (size_t i = c->nr_lower; i-- > 0 && c->lower[i]->prio == 0;) {
+			struct thread *t = c->lower[i];
+
+			if (!t->stranded && may_use(t, dst) &&
+			    (!cand || t->queued_seq < cand->queued_seq))
+				cand = t;
+		}
+		if (!cand)
+			continue;
+		load = (unsigned int)c->nr_lower + (c->curr && c->curr->runnable) +
+		       s->rqs[cpu].nr_running;
+		if (load > busiest) {
+			busiest = load;
+			pick = cand;
+		}
+	}
+	if (!pick)
+		return false;
+	dlsim_lower_move(s, pick, dst);
+	return true;
+}
+
+static bool balance_scan(struct sim *s)
+{
+	bool moved = false;
+
+	for (int n = 0; n < s->nr_threads && s->nr_rt_waiting && rt_push_one_scan(s); n++)
+		moved = true;
+	for (int cpu = 0; cpu < s->nr_cpus && s->nr_lower_waiting > s->nr_rt_waiting; cpu++)
+		if (cpu_idle(s, cpu) && fair_pull_one_scan(s, cpu))
+			moved = true;
+	return moved;
+}
+
 /*
  * Move waiting threads of the lower classes to CPUs that can run them
  * now (see the top of the file). Returns whether any moved.
@@ -1162,6 +1262,8 @@ bool dlsim_lower_balance(struct sim *s)
 	if (!s->nr_lower_waiting || s->nr_cpus < 2 || !s->lower_dirty)
 		return false;
 	s->lower_dirty = false;
+	if (s->opt->balance_scan)
+		return balance_scan(s);
 	bal_refresh(s);
 	for (int n = 0; n < s->nr_threads && s->nr_rt_waiting && rt_push_one(s); n++)
 		moved = true;

@@ -241,11 +241,9 @@ struct cpu {
 	uint64_t fair_vref;
 	bool offline;
 	uint64_t offline_since, offline_ns;
-	/* what dlsim_lower_balance() knows of it, refreshed at its start and
-	 * for the two CPUs of each move it makes (lower.c) */
-	int bal_level;
-	bool bal_idle;
-	int bal_key; /* 1 + its place in sim::bal_by_key, 0: none (offline) */
+	/* where rt_push_one()'s search sim::bal_search goes on in its queue */
+	uint64_t bal_search;
+	size_t bal_next;
 	/* the per-CPU loop (engine.c): its running thread is charged up to
 	 * charged_to; its next decision point, next_t, is in sim::cpu_queue
 	 * while next_queued; budget_at, with platform.tick_hz, the tick at
@@ -400,10 +398,14 @@ struct sim {
 	 * (LEVEL_DL with none), every CPU of the platform as a set */
 	int bal_lowest, bal_floor;
 	struct wl_cpuset bal_all;
-	/* the online CPUs by what lowest_cpu() prefers, its level then
-	 * whether it idles (lower.c's bal_key()), and the keys in use */
+	/* each CPU's place in what lowest_cpu() prefers, its level then
+	 * whether it idles, read at the start of dlsim_lower_balance() and
+	 * for the CPUs of each move (1 + an index of bal_by_key; 0 offline),
+	 * the online CPUs by it, and the keys in use (lower.c) */
+	uint8_t bal_key[WL_MAX_CPUS];
 	struct wl_cpuset bal_by_key[DLSIM_BAL_KEYS];
 	struct wl_cpuset bal_keys;
+	uint64_t bal_search; /* counts rt_push_one()'s searches */
 	/* by FIFO/RR priority: the CPUs where a thread of it waits, and the
 	 * priorities with any (lower.c) */
 	struct wl_cpuset rt_by_prio[DLSIM_RT_PRIOS];
