@@ -14,6 +14,12 @@
  *   bench_dlsim --runs N              N runs per figure (default 5)
  *   bench_dlsim --one TASKS CPUS MS   one simulation of MS ms, no table
  *                                     (for valgrind --tool=callgrind)
+ *   bench_dlsim --lower TASKS CPUS MS [scan]
+ *                                     one run of the lower-class workload
+ *                                     (scan: the reference balancing)
+ * The last table times the balancing of FIFO/RR and fair threads between
+ * CPUs on bench/dlsim_lower_workload.sh's workload, indexed against the
+ * reference that scans every CPU for every waiting thread, in one run.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -23,6 +29,7 @@
 
 #include "sim.h"
 #include "sweep.h"
+#include "workload.h"
 
 /*
  * Heap accounting for the memory figures: with glibc the program may
@@ -284,6 +291,124 @@ static void sweep_table(int runs)
 	}
 }
 
+/* ---- lower classes --------------------------------------------------------- */
+
+struct text {
+	char *p;
+	size_t n, cap;
+};
+
+static void text_put(struct text *t, const char *s)
+{
+	size_t l = strlen(s);
+
+	if (t->n + l + 1 > t->cap) {
+		t->cap = (t->n + l + 1) * 2;
+		t->p = realloc(t->p, t->cap);
+		if (!t->p) {
+			fprintf(stderr, "bench_dlsim: out of memory\n");
+			exit(1);
+		}
+	}
+	memcpy(t->p + t->n, s, l + 1);
+	t->n += l;
+}
+
+/*
+ * bench/dlsim_lower_workload.sh's workload without a seed: task i has
+ * period 10 + (37 i mod 91) ms; by i mod 100 it is SCHED_FIFO (below 10,
+ * priority 1 + i mod 90, 1 % of a CPU), SCHED_OTHER (below 20, 1 %) or
+ * SCHED_DEADLINE (2 % of a CPU); every 50th may use two CPUs only.
+ */
+static void lower_workload(struct workload *w, int tasks, int cpus, uint64_t horizon_ms)
+{
+	struct text t = { 0 };
+	char line[400];
+
+	snprintf(line, sizeof(line), "{\"platform\": {\"cpus\": %d}, \"simulation\": "
+		 "{\"horizon_us\": %llu, \"affinity\": \"library\"}, \"tasks\": {", cpus,
+		 (unsigned long long)horizon_ms * 1000);
+	text_put(&t, line);
+	for (int i = 0; i < tasks; i++) {
+		int p = 10 + (i * 37) % 91, k = i % 100, n;
+		char cpuset[64] = "";
+
+		if (i % 50 == 7)
+			snprintf(cpuset, sizeof(cpuset), "\"cpus\": [%d, %d], ", (i * 13) % cpus,
+				 (i * 13 + 64) % cpus);
+		n = snprintf(line, sizeof(line), "%s\"t%d\": {", i ? ", " : "", i);
+		if (k < 10)
+			n += snprintf(line + n, sizeof(line) - (size_t)n, "\"policy\": \"SCHED_FIFO\", "
+				      "\"priority\": %d, \"run\": %d, ", 1 + i % 90, p * 10);
+		else if (k < 20)
+			n += snprintf(line + n, sizeof(line) - (size_t)n, "\"policy\": "
+				      "\"SCHED_OTHER\", \"run\": %d, ", p * 10);
+		else
+			n += snprintf(line + n, sizeof(line) - (size_t)n, "\"policy\": "
+				      "\"SCHED_DEADLINE\", \"dl-runtime\": %d, \"dl-period\": %d, "
+				      "\"run\": %d, ", p * 20, p * 1000, p * 20 - 50);
+		snprintf(line + n, sizeof(line) - (size_t)n, "%s\"timer\": {\"ref\": \"unique\", "
+			 "\"period\": %d}}", cpuset, p * 1000);
+		text_put(&t, line);
+	}
+	text_put(&t, "}}\n");
+	if (workload_load(w, "lower.json", t.p, t.n, false)) {
+		workload_print_diags(w, stderr);
+		exit(1);
+	}
+	free(t.p);
+}
+
+/* One run of @w with the indexed or the reference balancing: CPU time;
+ * *res what it found. */
+static double simulate_lower(const struct workload *w, bool reference, struct sim_result *res)
+{
+	struct sim_options opt = { .quiet = true, .balance_scan = reference };
+	FILE *out = fopen("/dev/null", "w");
+	double t0;
+
+	if (!out)
+		exit(1);
+	memset(res, 0, sizeof(*res));
+	t0 = cpu_s();
+	if (sim_run(w, &opt, out, res) || res->exit_code) {
+		fprintf(stderr, "bench_dlsim: the lower-class workload failed\n");
+		exit(1);
+	}
+	t0 = cpu_s() - t0;
+	fclose(out);
+	return t0;
+}
+
+static void lower_table(int runs)
+{
+	static const int sizes[][2] = { { 500, 16 }, { 1000, 64 }, { 2000, 128 }, { 4000, 256 } };
+
+	bool same = true;
+
+	if (runs > 3)
+		runs = 3;
+	printf("\nFIFO/RR and fair threads moving between CPUs (10 %% FIFO, 10 %% fair, 80 %% "
+	       "deadline; 50 ms;\nCPU s, median of %d): indexed balancing against the scan of "
+	       "every CPU for every waiting\nthread (sim_options::balance_scan)\n", runs);
+	printf("%6s %5s %12s %12s %8s\n", "tasks", "cpus", "indexed s", "scan s", "ratio");
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		struct workload w;
+		struct sim_result res[2];
+		double t[2][3];
+
+		lower_workload(&w, sizes[i][0], sizes[i][1], 50);
+		for (int r = 0; r < runs; r++)
+			for (int j = 0; j < 2; j++)
+				t[j][r] = simulate_lower(&w, j, &res[j]);
+		workload_free(&w);
+		same &= !memcmp(&res[0], &res[1], sizeof(res[0]));
+		printf("%6d %5d %12.3f %12.3f %8.1f\n", sizes[i][0], sizes[i][1], median(t[0], runs),
+		       median(t[1], runs), median(t[1], runs) / median(t[0], runs));
+	}
+	printf("results of the two %s\n", same ? "identical" : "DIFFER");
+}
+
 int main(int argc, char **argv)
 {
 	int runs = 5;
@@ -297,14 +422,27 @@ int main(int argc, char **argv)
 		       (double)ev / t);
 		return 0;
 	}
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "--lower")) {
+		struct sim_result res;
+		struct workload w;
+		double t;
+
+		lower_workload(&w, atoi(argv[2]), atoi(argv[3]), (uint64_t)atoll(argv[4]));
+		t = simulate_lower(&w, argc == 6 && !strcmp(argv[5], "scan"), &res);
+		workload_free(&w);
+		printf("%.3f s\n", t);
+		return 0;
+	}
 	if (argc == 3 && !strcmp(argv[1], "--runs"))
 		runs = atoi(argv[2]);
 	if (runs < 1 || runs > 32) {
-		fprintf(stderr, "usage: bench_dlsim [--runs 1..32 | --one TASKS CPUS MS]\n");
+		fprintf(stderr, "usage: bench_dlsim [--runs 1..32 | --one TASKS CPUS MS | "
+			"--lower TASKS CPUS MS [scan]]\n");
 		return 64;
 	}
 	events_table(runs);
 	memory_table();
 	sweep_table(runs);
+	lower_table(runs);
 	return 0;
 }

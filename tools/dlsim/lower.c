@@ -499,9 +499,26 @@ static void queue_insert(struct sim *s, struct thread *t, bool head)
 	s->lower_dirty = true;
 	s->nr_lower_waiting++;
 	s->nr_rt_waiting += t->prio > 0;
+	if (t->prio > 0) {
+		wl_cpuset_set(&s->rt_by_prio[t->prio], t->cpu);
+		wl_cpuset_set(&s->rt_prios, t->prio);
+	}
 	t->queued_seq = s->lower_seq++;
 	if (t->prio == 0 && t->fair_queued)
 		fair_wait(c, t);
+}
+
+/* A thread of FIFO/RR priority @prio left @c's queue at index @i: @c
+ * leaves that priority's CPUs unless a neighbour (the queue is in
+ * priority order) has it too. */
+static void rt_index_delete(struct sim *s, const struct cpu *c, int prio, size_t i)
+{
+	if ((i > 0 && c->lower[i - 1]->prio == prio) ||
+	    (i < c->nr_lower && c->lower[i]->prio == prio))
+		return;
+	wl_cpuset_clear(&s->rt_by_prio[prio], (int)(c - s->cpus));
+	if (wl_cpuset_empty(&s->rt_by_prio[prio]))
+		wl_cpuset_clear(&s->rt_prios, prio);
 }
 
 static void queue_delete(struct sim *s, struct cpu *c, struct thread *t)
@@ -520,6 +537,8 @@ static void queue_delete(struct sim *s, struct cpu *c, struct thread *t)
 			s->lower_dirty = true;
 			s->nr_lower_waiting--;
 			s->nr_rt_waiting -= t->prio > 0;
+			if (t->prio > 0)
+				rt_index_delete(s, c, t->prio, i);
 			return;
 		}
 	}
@@ -840,9 +859,309 @@ void dlsim_thread_set_nice(struct sim *s, struct thread *t, int nice)
 
 /* ---- balancing ------------------------------------------------------- */
 
+/*
+ * dlsim_lower_balance() reads each CPU's level and idleness once, at its
+ * start, into its key (s->bal_key), and again only for the two CPUs of
+ * each move it makes: a move changes nothing else that they depend on (a
+ * touch only charges, a resched only marks), so the keys follow
+ * cpu_level() and cpu_idle() throughout. The CPU that lowest_cpu() finds
+ * is then the same for every thread that may use all CPUs (s->bal_lowest),
+ * and a thread restricted to some CPUs looks at their keys only: a step
+ * costs O(CPUs) plus the waiting threads it looks at, not O(CPUs) for each
+ * of them.
+ */
+
+/* 1 + a CPU's place in lowest_cpu()'s order, less its id: its level (a
+ * FIFO/RR priority up to 100, lock.c's eff_prio(), or LEVEL_DL as 101),
+ * then busy after idle; 0 offline. */
+static int bal_key_of(const struct sim *s, int cpu)
+{
+	int lvl;
+
+	if (s->cpus[cpu].offline)
+		return 0;
+	lvl = cpu_level(s, cpu);
+	return 1 + (lvl <= 100 ? lvl : 101) * 2 + !cpu_idle(s, cpu);
+}
+
+/* The level of a CPU of key @key (1 or more), as compared with a FIFO/RR
+ * priority: LEVEL_DL's 101 is above them all as LEVEL_DL is. */
+static int bal_key_level(int key)
+{
+	return (key - 1) / 2;
+}
+
+static void bal_read_cpu(struct sim *s, int cpu)
+{
+	int key = bal_key_of(s, cpu), old = s->bal_key[cpu];
+
+	if (key == old)
+		return;
+	if (old) {
+		wl_cpuset_clear(&s->bal_by_key[old - 1], cpu);
+		if (wl_cpuset_empty(&s->bal_by_key[old - 1]))
+			wl_cpuset_clear(&s->bal_keys, old - 1);
+	}
+	if (key) {
+		wl_cpuset_set(&s->bal_by_key[key - 1], cpu);
+		wl_cpuset_set(&s->bal_keys, key - 1);
+	}
+	s->bal_key[cpu] = (uint8_t)key;
+}
+
+/* Is online CPU @k a better place to push to than @best (-1: none), in
+ * lowest_cpu()'s order: the lowest level, then an idle CPU, then the
+ * lowest id? */
+static bool bal_better(const struct sim *s, int k, int best)
+{
+	return best < 0 || s->bal_key[k] < s->bal_key[best] ||
+	       (s->bal_key[k] == s->bal_key[best] && k < best);
+}
+
+/* The first CPU of the first key in use. */
+static void bal_find_lowest(struct sim *s)
+{
+	int key = wl_cpuset_first(&s->bal_keys);
+
+	s->bal_lowest = key < 0 ? -1 : wl_cpuset_first(&s->bal_by_key[key]);
+	s->bal_floor = key < 0 ? LEVEL_DL : bal_key_level(key + 1);
+}
+
+/* Each CPU read again (their keys start as none: the sim is zeroed). */
+static void bal_refresh(struct sim *s)
+{
+	for (int k = 0; k < s->nr_cpus; k++)
+		bal_read_cpu(s, k);
+	s->bal_all = wl_cpuset_first_n(s->nr_cpus);
+	bal_find_lowest(s);
+}
+
+/* A waiting thread moved from CPU @from to CPU @to. */
+static void bal_moved(struct sim *s, int from, int to)
+{
+	bal_read_cpu(s, from);
+	bal_read_cpu(s, to);
+	bal_find_lowest(s);
+}
+
+static bool may_use_all(const struct sim *s, const struct thread *t)
+{
+	return wl_cpuset_empty(&t->allowed) || wl_cpuset_subset(&s->bal_all, &t->allowed);
+}
+
+/* lowest_cpu() of the waiting thread @t. Its own CPU, whose level is at
+ * least its priority, is never chosen: s->bal_lowest may be it only when
+ * no CPU has a level below @t's priority. Ordering every CPU and then
+ * refusing a level not below @t's priority chooses as lowest_cpu() does,
+ * the level being the first key. */
+static int bal_lowest_cpu(const struct sim *s, const struct thread *t)
+{
+	int best = -1, k;
+
+	if (may_use_all(s, t)) {
+		best = s->bal_lowest;
+	} else {
+		wl_cpuset_for_each(k, &t->allowed) {
+			if (k >= s->nr_cpus)
+				break;
+			if (s->bal_key[k] && k != t->cpu && bal_better(s, k, best))
+				best = k;
+		}
+	}
+	return best >= 0 && bal_key_level(s->bal_key[best]) < t->prio ? best : -1;
+}
+
+/* The highest priority in @set below @p, or -1. */
+static int prio_below(const struct wl_cpuset *set, int p)
+{
+	for (int i = (p - 1) / 64; p > 0 && i >= 0; i--) {
+		uint64_t w = set->w[i];
+
+		if (i == (p - 1) / 64 && (p - 1) % 64 < 63)
+			w &= (UINT64_C(2) << ((p - 1) % 64)) - 1;
+		if (w)
+			return i * 64 + 63 - __builtin_clzll(w);
+	}
+	return -1;
+}
+
+/* The index of @c's first waiting thread of priority @prio or below (the
+ * queue is in priority order), found by bisection. */
+static size_t queue_first_at(const struct cpu *c, int prio)
+{
+	size_t lo = 0, hi = c->nr_lower;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->lower[mid]->prio > prio)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The first waiting thread of priority @prio, by CPU id then queue order,
+ * that may move to a CPU of a lower level; *to is that CPU. Called for
+ * priorities from the highest down within one search (s->bal_search), it
+ * goes on in each CPU's queue where the last call left it. */
+static struct thread *rt_movable_at(struct sim *s, int prio, int *to)
+{
+	int cpu;
+
+	wl_cpuset_for_each(cpu, &s->rt_by_prio[prio]) {
+		struct cpu *c = &s->cpus[cpu];
+		size_t i;
+
+		if (c->offline)
+			continue;
+		if (c->bal_search != s->bal_search) {
+			c->bal_search = s->bal_search;
+			c->bal_next = 0;
+		}
+		for (i = c->bal_next; i < c->nr_lower && c->lower[i]->prio > prio; i++)
+			;
+		for (; i < c->nr_lower && c->lower[i]->prio == prio; i++) {
+			struct thread *t = c->lower[i];
+
+			if (!t->stranded && (*to = bal_lowest_cpu(s, t)) >= 0)
+				return t;
+		}
+		c->bal_next = i;
+	}
+	return NULL;
+}
+
 /* The highest-priority waiting FIFO/RR thread that has a CPU of a lower
- * level to go to moves there. Returns whether one moved. */
+ * level to go to moves there (ties: the lowest CPU id, then queue order;
+ * none at or below the lowest level of all can). Returns whether one
+ * moved. */
 static bool rt_push_one(struct sim *s)
+{
+	struct thread *best = NULL;
+	int to = -1, from;
+
+	s->bal_search++;
+	for (int p = prio_below(&s->rt_prios, DLSIM_RT_PRIOS); p > s->bal_floor && !best;
+	     p = prio_below(&s->rt_prios, p))
+		best = rt_movable_at(s, p, &to);
+	if (!best)
+		return false;
+	from = best->cpu;
+	dlsim_lower_move(s, best, to);
+	bal_moved(s, from, to);
+	return true;
+}
+
+/* @c's waiting fair thread that @dst may run and that joined the queue
+ * first, or NULL. Fair threads join at the tail (queue_insert() never
+ * puts one at the head), so queue order is joining order
+ * (dlsim_lower_check() verifies it): the first one found is that one. */
+static struct thread *fair_first_for(const struct cpu *c, int dst)
+{
+	for (size_t i = queue_first_at(c, 0); i < c->nr_lower; i++) {
+		struct thread *t = c->lower[i];
+
+		if (!t->stranded && may_use(t, dst))
+			return t;
+	}
+	return NULL;
+}
+
+/* A CPU that runs nothing has not picked since a thread joined it (pulled
+ * there in this pass): it will run it, and nothing is pulled from it. */
+static bool fair_pulls_from(const struct sim *s, int cpu)
+{
+	const struct cpu *c = &s->cpus[cpu];
+
+	return !c->offline && c->curr && c->curr->runnable;
+}
+
+/* An idle CPU pulls a waiting fair thread it may run from the busiest CPU
+ * (ties: the lowest id). Returns whether one moved. */
+static bool fair_pull_one(struct sim *s, int dst)
+{
+	struct thread *pick = NULL;
+	unsigned int busiest = 0;
+	int from;
+
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		const struct cpu *c = &s->cpus[cpu];
+		struct thread *cand;
+		unsigned int load;
+
+		if (cpu == dst || !fair_pulls_from(s, cpu))
+			continue;
+		load = (unsigned int)c->nr_lower + 1 + s->rqs[cpu].nr_running;
+		if (load <= busiest || !(cand = fair_first_for(c, dst)))
+			continue;
+		busiest = load;
+		pick = cand;
+	}
+	if (!pick)
+		return false;
+	from = pick->cpu;
+	dlsim_lower_move(s, pick, dst);
+	/* the FIFO/RR pushes are over: s->bal_lowest is not needed */
+	bal_read_cpu(s, from);
+	bal_read_cpu(s, dst);
+	return true;
+}
+
+/* The CPUs that some waiting fair thread fair_pull_one() may take may use:
+ * any other CPU pulls nothing. Pulls only shrink the set (a thread moves
+ * to an idle CPU, which nothing is pulled from), so it stays a superset. */
+static struct wl_cpuset fair_pull_targets(const struct sim *s)
+{
+	struct wl_cpuset u = { { 0 } };
+
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		const struct cpu *c = &s->cpus[cpu];
+
+		if (!fair_pulls_from(s, cpu))
+			continue;
+		for (size_t i = c->nr_lower; i-- > 0 && c->lower[i]->prio == 0;) {
+			const struct thread *t = c->lower[i];
+
+			if (t->stranded)
+				continue;
+			if (may_use_all(s, t))
+				return s->bal_all;
+			u = wl_cpuset_or(&u, &t->allowed);
+		}
+	}
+	return u;
+}
+
+/* Each idle CPU, by id, pulls one waiting fair thread. The idle CPUs are
+ * those of the first key (level 0, idle); one that pulls leaves them, and
+ * none joins them (a CPU pulled from runs a thread). */
+static bool fair_pull_all(struct sim *s)
+{
+	const struct wl_cpuset *idle = &s->bal_by_key[0];
+	struct wl_cpuset targets;
+	bool moved = false, known = false;
+	int cpu;
+
+	wl_cpuset_for_each(cpu, idle) {
+		if (s->nr_lower_waiting <= s->nr_rt_waiting)
+			break;
+		if (!known) {
+			targets = fair_pull_targets(s);
+			known = true;
+		}
+		if (wl_cpuset_test(&targets, cpu) && fair_pull_one(s, cpu))
+			moved = true;
+	}
+	return moved;
+}
+
+/* ---- the reference balancing (sim_options::balance_scan) -------------- */
+
+/* rt_push_one() by scanning every CPU, and lowest_cpu() for each waiting
+ * thread: the definition the indexed search must match. */
+static bool rt_push_one_scan(struct sim *s)
 {
 	struct thread *best = NULL;
 	int to = -1, floor = LEVEL_DL;
@@ -881,9 +1200,8 @@ static bool rt_push_one(struct sim *s)
 	return true;
 }
 
-/* An idle CPU pulls a waiting fair thread it may run from the busiest CPU.
- * Returns whether one moved. */
-static bool fair_pull_one(struct sim *s, int dst)
+/* fair_pull_one() by scanning every waiting fair thread of every CPU. */
+static bool fair_pull_one_scan(struct sim *s, int dst)
 {
 	struct thread *pick = NULL;
 	unsigned int busiest = 0;
@@ -919,6 +1237,18 @@ static bool fair_pull_one(struct sim *s, int dst)
 	return true;
 }
 
+static bool balance_scan(struct sim *s)
+{
+	bool moved = false;
+
+	for (int n = 0; n < s->nr_threads && s->nr_rt_waiting && rt_push_one_scan(s); n++)
+		moved = true;
+	for (int cpu = 0; cpu < s->nr_cpus && s->nr_lower_waiting > s->nr_rt_waiting; cpu++)
+		if (cpu_idle(s, cpu) && fair_pull_one_scan(s, cpu))
+			moved = true;
+	return moved;
+}
+
 /*
  * Move waiting threads of the lower classes to CPUs that can run them
  * now (see the top of the file). Returns whether any moved.
@@ -932,11 +1262,13 @@ bool dlsim_lower_balance(struct sim *s)
 	if (!s->nr_lower_waiting || s->nr_cpus < 2 || !s->lower_dirty)
 		return false;
 	s->lower_dirty = false;
+	if (s->opt->balance_scan)
+		return balance_scan(s);
+	bal_refresh(s);
 	for (int n = 0; n < s->nr_threads && s->nr_rt_waiting && rt_push_one(s); n++)
 		moved = true;
-	for (int cpu = 0; cpu < s->nr_cpus && s->nr_lower_waiting > s->nr_rt_waiting; cpu++)
-		if (cpu_idle(s, cpu) && fair_pull_one(s, cpu))
-			moved = true;
+	if (s->nr_lower_waiting > s->nr_rt_waiting && fair_pull_all(s))
+		moved = true;
 	return moved;
 }
 
@@ -1009,6 +1341,23 @@ static const char *fair_check(const struct sim *s, int cpu)
 	return NULL;
 }
 
+/* s->rt_by_prio and s->rt_prios against the queues. */
+static bool rt_index_ok(const struct sim *s)
+{
+	for (int p = 0; p < DLSIM_RT_PRIOS; p++) {
+		struct wl_cpuset at = { { 0 } };
+
+		for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+			for (size_t i = 0; p > 0 && i < s->cpus[cpu].nr_lower; i++)
+				if (s->cpus[cpu].lower[i]->prio == p)
+					wl_cpuset_set(&at, cpu);
+		if (!wl_cpuset_equal(&at, &s->rt_by_prio[p]) ||
+		    wl_cpuset_empty(&at) == wl_cpuset_test(&s->rt_prios, p))
+			return false;
+	}
+	return true;
+}
+
 /*
  * The invariants the balancing keeps, from their definitions: no waiting
  * FIFO/RR thread may use an online CPU that runs something of a lower
@@ -1028,6 +1377,8 @@ const char *dlsim_lower_check(struct sim *s)
 	if (waiting != s->nr_lower_waiting || rt != s->nr_rt_waiting)
 		return "the counts of waiting lower-class threads are off (a priority "
 		       "changed while queued?)";
+	if (!rt_index_ok(s))
+		return "the CPUs where FIFO/RR threads of a priority wait are misindexed";
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		const struct cpu *c = &s->cpus[cpu];
 		const char *why = fair_check(s, cpu);
@@ -1046,6 +1397,11 @@ const char *dlsim_lower_check(struct sim *s)
 					return "a lower-class thread is queued twice";
 			if ((t->prio == 0) != t->fair_queued)
 				return "a queued thread's fair set membership does not match its class";
+			if (i && (c->lower[i - 1]->prio < t->prio ||
+				  (t->prio == 0 && c->lower[i - 1]->prio == 0 &&
+				   c->lower[i - 1]->queued_seq > t->queued_seq)))
+				return "a CPU's queue is out of priority order, or its fair threads "
+				       "out of joining order";
 			if (c->offline || t->stranded)
 				continue;
 			for (int k = 0; k < s->nr_cpus; k++) {

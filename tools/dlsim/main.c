@@ -191,6 +191,10 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			/* internal, for tests: the reference step loop that
 			 * visits every CPU at every step (sim_options::loop_scan) */
 			c->opt.loop_scan = true;
+		} else if (!strcmp(a, "--balance=scan")) {
+			/* internal, for tests: the reference balancing of the
+			 * lower classes (sim_options::balance_scan) */
+			c->opt.balance_scan = true;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			return -1;
 		} else if ((rc = parse_value_option(c, argc, argv, &i)) >= 0) {

@@ -61,6 +61,10 @@ struct sim_options {
 	/* The queued loop even on one CPU, where dlsim otherwise runs the
 	 * reference loop (fewer instructions there: nothing to skip). */
 	bool loop_queue;
+	/* The reference balancing of the FIFO/RR and fair classes, which
+	 * scans every CPU for every waiting thread (lower.c): the same
+	 * outputs, at a cost per step of CPUs x threads; tests compare. */
+	bool balance_scan;
 	/* Optional observers (tests): every run slice [start, end) of a
 	 * thread on a CPU, and every completed job with its release. */
 	void (*on_slice)(void *arg, int cpu, const char *thread, uint64_t start,

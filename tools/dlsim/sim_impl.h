@@ -218,6 +218,12 @@ struct budget_sample {
 	uint64_t deadline;
 };
 
+/* lower.c's orders of CPUs: FIFO/RR priority 0..100 (100: boosted by a
+ * deadline lock holder's waiter) or a deadline thread's (102 levels),
+ * idle or not */
+#define DLSIM_BAL_KEYS 204
+#define DLSIM_RT_PRIOS 101 /* FIFO/RR priorities 1..100, and 0 */
+
 struct cpu {
 	struct thread *curr;
 	bool need_resched;
@@ -235,6 +241,9 @@ struct cpu {
 	uint64_t fair_vref;
 	bool offline;
 	uint64_t offline_since, offline_ns;
+	/* where rt_push_one()'s search sim::bal_search goes on in its queue */
+	uint64_t bal_search;
+	size_t bal_next;
 	/* the per-CPU loop (engine.c): its running thread is charged up to
 	 * charged_to; its next decision point, next_t, is in sim::cpu_queue
 	 * while next_queued; budget_at, with platform.tick_hz, the tick at
@@ -384,6 +393,23 @@ struct sim {
 	unsigned int nr_lower_waiting; /* threads in every CPU's lower queue */
 	unsigned int nr_rt_waiting;    /* of which FIFO/RR (priority > 0) */
 	bool lower_dirty;   /* a queue or a CPU's thread changed since dlsim_lower_balance() */
+	/* in dlsim_lower_balance() (lower.c): the online CPU of the lowest
+	 * level (ties: an idle one, then the lowest id; -1: none), that level
+	 * (LEVEL_DL with none), every CPU of the platform as a set */
+	int bal_lowest, bal_floor;
+	struct wl_cpuset bal_all;
+	/* each CPU's place in what lowest_cpu() prefers, its level then
+	 * whether it idles, read at the start of dlsim_lower_balance() and
+	 * for the CPUs of each move (1 + an index of bal_by_key; 0 offline),
+	 * the online CPUs by it, and the keys in use (lower.c) */
+	uint8_t bal_key[WL_MAX_CPUS];
+	struct wl_cpuset bal_by_key[DLSIM_BAL_KEYS];
+	struct wl_cpuset bal_keys;
+	uint64_t bal_search; /* counts rt_push_one()'s searches */
+	/* by FIFO/RR priority: the CPUs where a thread of it waits, and the
+	 * priorities with any (lower.c) */
+	struct wl_cpuset rt_by_prio[DLSIM_RT_PRIOS];
+	struct wl_cpuset rt_prios;
 	struct wait_list *lists;
 	size_t nr_lists;
 	struct utimer *timers; /* the shared timers (refs not "unique") */

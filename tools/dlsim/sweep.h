@@ -257,11 +257,19 @@ int sweep_main_dist(int argc, char **argv, struct sweep_dist *dist);
 /*
  * SIGINT and SIGTERM stop a sweep between sets: sets already running
  * finish, no new one starts, and the caller writes what ran. A second
- * signal ends the process as usual. sweep_caught_signal() is the signal
+ * signal ends the process as usual, after removing the temporary files
+ * named to sweep_remove_on_signal(). sweep_caught_signal() is the signal
  * caught, 0 for none.
  */
 void sweep_catch_signals(void);
 int sweep_caught_signal(void);
+
+/* Slot @slot (below SWEEP_TEMP_SLOTS) names @path as a temporary file to
+ * remove at a second signal, or nothing (NULL). Named before the file is
+ * created and cleared once it is renamed or removed; @path must stay
+ * valid and unchanged while named. */
+#define SWEEP_TEMP_SLOTS 2
+void sweep_remove_on_signal(int slot, const char *path);
 
 /* An item's result when it did not run (the sweep stopped first). */
 #define SWEEP_NOT_RUN (-100)

@@ -357,15 +357,19 @@ static void write_svg(FILE *f, const char *title, const struct sweep_point *p, i
 struct out_file {
 	const char *path;
 	char tmp[4200];         /* "" when written directly */
+	int slot;               /* its sweep_remove_on_signal() slot */
 	FILE *f;
 };
 
-static int out_open(struct out_file *o, const char *path)
+/* Named for removal at a second signal before it exists, so that no
+ * moment leaves it behind. */
+static int out_open(struct out_file *o, const char *path, int slot)
 {
 	struct stat st;
 
 	o->path = path;
 	o->tmp[0] = '\0';
+	o->slot = slot;
 	if (!path)
 		return 0;
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -374,12 +378,15 @@ static int out_open(struct out_file *o, const char *path)
 		int fd;
 
 		snprintf(o->tmp, sizeof(o->tmp), "%s.%ld.tmp", path, (long)getpid());
+		sweep_remove_on_signal(slot, o->tmp);
 		fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		o->f = fd >= 0 ? fdopen(fd, "w") : NULL;
 		if (fd >= 0 && !o->f) {
 			close(fd);
 			unlink(o->tmp);
 		}
+		if (!o->f)
+			sweep_remove_on_signal(slot, NULL);
 	}
 	if (!o->f) {
 		fprintf(stderr, "dlsim sweep: cannot write %s: %s\n", path, strerror(errno));
@@ -406,6 +413,7 @@ static int out_close(struct out_file *o, bool keep)
 	}
 	if (rc || !keep)
 		unlink(o->tmp);
+	sweep_remove_on_signal(o->slot, NULL);
 	return rc;
 }
 
@@ -469,7 +477,8 @@ static int usage(FILE *f, int code)
 		"  SIGINT or SIGTERM stops the sweep between sets: the sets that ran are\n"
 		"  printed and written (rows marked partial), exit status 128 + signal;\n"
 		"  a second signal ends it at once. --csv and --svg are written beside\n"
-		"  their names and renamed, so a file is never half written.\n"
+		"  their names and renamed, so a file is never half written (a second\n"
+		"  signal removes them first).\n"
 		"  Across machines: mpirun -n K dlsim-mpi sweep [options] shares the sets\n"
 		"  among K MPI ranks, with the same result (dlsim-mpi --help).\n"
 		"Analysis beside simulation (generated sets):\n"
@@ -640,7 +649,7 @@ struct outputs {
 static int outputs_open(struct outputs *o, const char *csv, const char *svg)
 {
 	memset(o, 0, sizeof(*o));
-	if (out_open(&o->csv, csv) || out_open(&o->svg, svg)) {
+	if (out_open(&o->csv, csv, 0) || out_open(&o->svg, svg, 1)) {
 		out_close(&o->csv, false);
 		out_close(&o->svg, false);
 		return DLSIM_EXIT_CANTCREAT;
@@ -1311,6 +1320,10 @@ int sweep_main_dist(int argc, char **argv, struct sweep_dist *dist)
 		rc = check_args(&s);
 	if (!rc && !s.dir)
 		rc = check_guest(&s);
+	/* Before any file is created: a signal from here on stops the sweep
+	 * (and a second one removes the temporary files), never leaves one. */
+	if (!rc)
+		sweep_catch_signals();
 	/* only rank 0 writes the table and the files */
 	memset(&out, 0, sizeof(out));
 	if (!rc && root)
@@ -1332,7 +1345,6 @@ int sweep_main_dist(int argc, char **argv, struct sweep_dist *dist)
 		free(s.c.utils);
 		return rc;
 	}
-	sweep_catch_signals();
 	if (s.dir) {
 		struct dir_args d = { s.dir, s.bin, s.strict,
 				      { .cpus = s.cpus_given ? s.c.nr_cpus : 0 } };

@@ -7,8 +7,10 @@
  * charging per CPU could get wrong: CPUs of capacity below 1024 (work and
  * budgets rounded per charge), GRUB reclaiming, the 2012 overrun rule,
  * hotplug, FIFO/RR/fair threads with slices, PI mutexes, partitioned and
- * global modes. The seed is printed; DLSIM_LOOPS_SEED and DLSIM_LOOPS_N
- * choose others.
+ * global modes. The same for the indexed balancing of the FIFO/RR and
+ * fair classes against the reference that scans every CPU for every
+ * waiting thread (sim_options::balance_scan). The seed is printed;
+ * DLSIM_LOOPS_SEED and DLSIM_LOOPS_N choose others.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -136,6 +138,79 @@ static void gen(struct dls_prng *r, struct dls_prng *fsr, struct buf *b, bool *r
 	put(b, "}}\n");
 }
 
+/* A random workload into @b where FIFO/RR and fair threads move between
+ * CPUs: up to 12 CPUs in global mode, most threads of those classes,
+ * affinities of a few CPUs, hotplug, PI mutexes; a fair server from @fsr
+ * on one workload in three without hotplug, as gen() draws it. */
+static void gen_lower(struct dls_prng *r, struct dls_prng *fsr, struct buf *b, bool *rules_2012)
+{
+	static const char *const fair[] = { "SCHED_OTHER", "SCHED_BATCH", "SCHED_IDLE" };
+	int ncpu = (int)pick(r, 2, 12), ntask = (int)pick(r, 2, 24);
+	unsigned int nhp = (unsigned int)pick(r, 0, 3);
+	uint64_t horizon = pick(r, 30, 120) * 1000;
+
+	b->n = 0;
+	*rules_2012 = false;
+	put(b, "{\"global\": {\"pi_enabled\": true},\n\"platform\": {\"cpus\": %d", ncpu);
+	if (!nhp && pick(fsr, 0, 2) == 0) {
+		uint64_t period = pick(fsr, 2, 30) * 1000;
+
+		put(b, ", \"fair_server\": {\"runtime_us\": %llu, \"period_us\": %llu, "
+		    "\"defer\": %s, \"serve\": \"%s\"}",
+		    (unsigned long long)pick(fsr, 1, period / 1000) * 500, (unsigned long long)period,
+		    pick(fsr, 0, 3) ? "true" : "false", pick(fsr, 0, 1) ? "rt" : "fair");
+	}
+	put(b, "},\n");
+	put(b, "\"simulation\": {\"horizon_us\": %llu, \"mode\": \"global\", "
+	    "\"admission\": \"off\"", (unsigned long long)horizon);
+	if (nhp) {
+		put(b, ", \"hotplug\": [");
+		for (unsigned int h = 0; h < nhp; h++)
+			put(b, "%s{\"cpu\": %d, \"at_us\": %llu, \"online\": %s}", h ? ", " : "",
+			    (int)pick(r, 1, (uint64_t)ncpu - 1),
+			    (unsigned long long)pick(r, 1, horizon / 1000 - 1) * 1000,
+			    pick(r, 0, 1) ? "true" : "false");
+		put(b, "]");
+	}
+	put(b, "},\n\"tasks\": {");
+	for (int i = 0; i < ntask; i++) {
+		int kind = (int)pick(r, 0, 9);
+		uint64_t period = pick(r, 2, 30) * 1000, run = pick(r, 1, period / 1000) * 600;
+
+		put(b, "%s\"t%d\": {", i ? ",\n" : "", i);
+		if (kind == 0) {
+			put(b, "\"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": %llu, "
+			    "\"dl-period\": %llu, ", (unsigned long long)(run + 500),
+			    (unsigned long long)period);
+		} else if (kind <= 4) {
+			put(b, "\"policy\": \"%s\", \"priority\": %d, ",
+			    kind == 4 ? "SCHED_RR" : "SCHED_FIFO", (int)pick(r, 1, 8));
+		} else {
+			put(b, "\"policy\": \"%s\", ", fair[pick(r, 0, 2)]);
+		}
+		if (pick(r, 0, 2) == 0) {
+			/* one to four CPUs drawn, in id order */
+			unsigned int set = 0, n = (unsigned int)pick(r, 1, 4), k = 0;
+
+			for (unsigned int j = 0; j < n; j++)
+				set |= 1u << pick(r, 0, (uint64_t)ncpu - 1);
+			put(b, "\"cpus\": [");
+			for (int c = 0; c < ncpu; c++)
+				if (set & 1u << c)
+					put(b, "%s%d", k++ ? ", " : "", c);
+			put(b, "], ");
+		}
+		if (pick(r, 0, 4) == 0)
+			put(b, "\"lock\": \"m\", \"run0\": %llu, \"unlock\": \"m\", ",
+			    (unsigned long long)pick(r, 1, 3) * 300);
+		if (pick(r, 0, 3) == 0)
+			put(b, "\"sleep\": %llu, ", (unsigned long long)pick(r, 1, 5) * 700);
+		put(b, "\"run\": %llu, \"timer\": {\"ref\": \"unique\", \"period\": %llu}}",
+		    (unsigned long long)run, (unsigned long long)period);
+	}
+	put(b, "}}\n");
+}
+
 static char *slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -154,12 +229,17 @@ static char *slurp(const char *path, size_t *len)
 	return p;
 }
 
-/* Run @w with one loop; its outputs go to loops_<tag>.<suffix>. */
-static void run_one(const struct workload *w, bool scan, bool rules_2012, const char *tag,
+/* Which loop and which balancing of the lower classes a run uses. */
+enum variant { REFERENCE_LOOP, PER_CPU_LOOP, REFERENCE_BALANCE };
+
+/* Run @w with one variant; its outputs go to loops_<tag>.<suffix>. */
+static void run_one(const struct workload *w, enum variant v, bool rules_2012, const char *tag,
 		    struct sim_result *res, char *summary, size_t summary_len)
 {
 	char path[OUT_FILES][64];
-	struct sim_options opt = { .quiet = false, .loop_scan = scan, .loop_queue = !scan,
+	struct sim_options opt = { .quiet = false, .loop_scan = v == REFERENCE_LOOP,
+				   .loop_queue = v != REFERENCE_LOOP,
+				   .balance_scan = v == REFERENCE_BALANCE,
 				   .rules_2012 = rules_2012 };
 	FILE *out = fmemopen(summary, summary_len, "w");
 
@@ -176,7 +256,32 @@ static void run_one(const struct workload *w, bool scan, bool rules_2012, const 
 	fclose(out);
 }
 
-static void test_loops_agree(void)
+/* Do the outputs of runs @ta and @tb hold the same bytes? */
+static bool same_outputs(const char *ta, const char *tb)
+{
+	bool same = true;
+
+	for (int k = 0; k < OUT_FILES && same; k++) {
+		char pa[64], pb[64];
+		size_t la, lb;
+		char *a, *c;
+
+		snprintf(pa, sizeof(pa), "loops_%s.%s", ta, suffix[k]);
+		snprintf(pb, sizeof(pb), "loops_%s.%s", tb, suffix[k]);
+		a = slurp(pa, &la);
+		c = slurp(pb, &lb);
+		same = (!a && !c) || (a && c && la == lb && !memcmp(a, c, la));
+		free(a);
+		free(c);
+	}
+	return same;
+}
+
+typedef void gen_fn(struct dls_prng *r, struct dls_prng *fsr, struct buf *b, bool *rules_2012);
+
+/* On random workloads of @make, variant @v writes what the per-CPU loop
+ * with the indexed balancing writes. */
+static void agree(gen_fn *make, enum variant v, const char *tag, const char *what)
 {
 	const char *env_seed = getenv("DLSIM_LOOPS_SEED"), *env_n = getenv("DLSIM_LOOPS_N");
 	uint64_t seed = env_seed ? strtoull(env_seed, NULL, 0) : 25;
@@ -193,7 +298,7 @@ static void test_loops_agree(void)
 		struct sim_result ra, rb;
 		bool rules_2012;
 
-		gen(&r, &fsr, &b, &rules_2012);
+		make(&r, &fsr, &b, &rules_2012);
 		if (workload_load(&w, "w.json", b.p, b.n, false)) {
 			workload_print_diags(&w, stderr);
 			fprintf(stderr, "%s", b.p);
@@ -204,28 +309,15 @@ static void test_loops_agree(void)
 			fprintf(stderr, "workload %d:\n%s", i, b.p);
 		memset(sum_a, 0, sizeof(sum_a));
 		memset(sum_b, 0, sizeof(sum_b));
-		run_one(&w, true, rules_2012, "scan", &ra, sum_a, sizeof(sum_a));
-		run_one(&w, false, rules_2012, "cpu", &rb, sum_b, sizeof(sum_b));
+		run_one(&w, v, rules_2012, tag, &ra, sum_a, sizeof(sum_a));
+		run_one(&w, PER_CPU_LOOP, rules_2012, "cpu", &rb, sum_b, sizeof(sum_b));
 		workload_free(&w);
-		bool same = !memcmp(&ra, &rb, sizeof(ra)) && !strcmp(sum_a, sum_b);
-
-		for (int k = 0; k < OUT_FILES && same; k++) {
-			char pa[64], pb[64];
-			size_t la, lb;
-			char *a, *c;
-
-			snprintf(pa, sizeof(pa), "loops_scan.%s", suffix[k]);
-			snprintf(pb, sizeof(pb), "loops_cpu.%s", suffix[k]);
-			a = slurp(pa, &la);
-			c = slurp(pb, &lb);
-			same = (!a && !c) || (a && c && la == lb && !memcmp(a, c, la));
-			free(a);
-			free(c);
-		}
-		if (!same) {
-			fprintf(stderr, "workload %d (seed %llu%s) differs between the loops:\n%s", i,
-				(unsigned long long)seed, rules_2012 ? ", 2012 rules" : "", b.p);
-			CU_FAIL("the per-CPU loop's outputs differ from the reference loop's");
+		if (memcmp(&ra, &rb, sizeof(ra)) || strcmp(sum_a, sum_b) ||
+		    !same_outputs(tag, "cpu")) {
+			fprintf(stderr, "workload %d (seed %llu%s) differs from the %s:\n%s", i,
+				(unsigned long long)seed, rules_2012 ? ", 2012 rules" : "", what,
+				b.p);
+			CU_FAIL("the per-CPU loop's outputs differ from the reference's");
 			break;
 		}
 		compared += ra.exit_code == 0;
@@ -235,8 +327,23 @@ static void test_loops_agree(void)
 	free(b.p);
 }
 
+static void test_loops_agree(void)
+{
+	agree(gen, REFERENCE_LOOP, "scan", "reference loop");
+}
+
+/* The balancing of the FIFO/RR and fair classes indexed by level and
+ * priority (lower.c) chooses the CPUs and threads that scanning every CPU
+ * for every waiting thread chooses. */
+static void test_balance_agree(void)
+{
+	agree(gen, REFERENCE_BALANCE, "balance", "reference balancing");
+	agree(gen_lower, REFERENCE_BALANCE, "balance", "reference balancing");
+}
+
 static const struct dls_test_case cases[] = {
 	{ "per-CPU loop == reference loop on random workloads", test_loops_agree },
+	{ "indexed balancing == reference balancing on random workloads", test_balance_agree },
 	{ NULL, NULL },
 };
 
