@@ -661,7 +661,7 @@ static void run_due_events(struct sim *s)
 	}
 }
 
-static bool must_pick(const struct sim *s, int cpu)
+DLS_INLINE bool must_pick(const struct sim *s, int cpu)
 {
 	const struct cpu *c = &s->cpus[cpu];
 
@@ -807,7 +807,7 @@ static void cpu_requeue(struct sim *s, int cpu, uint64_t horizon)
 }
 
 /* The first CPU from @from on in touched, or also in idle with @idle. */
-static int next_bit(const struct sim *s, int from, bool idle)
+DLS_INLINE int next_bit(const struct sim *s, int from, bool idle)
 {
 	size_t w = (size_t)from / 64;
 	uint64_t bits;
