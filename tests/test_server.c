@@ -14,6 +14,9 @@
  *    applied at the host level);
  *  - a guest whose tasks pass the periodic resource model test for its
  *    server (Shin & Lee, RTSS 2003, Theorem 1) misses no deadline;
+ *  - three levels (a guest inside a guest) need no code of their own: a
+ *    task behind two servers runs exactly what the tighter one allows
+ *    (hand-derived, both orders of the budgets);
  *  - the deferred server (the fair server of Linux 6.12, commit a110a81c
  *    "sched/deadline: Deferrable dl server") gives the lower class its
  *    budget per period under starvation and runs not at all without it.
@@ -880,7 +883,129 @@ static void test_server_refusals(void)
 	DLS_ASSERT_VALID(dls_server_check(&srv));
 }
 
+/*
+ * Three levels: host runqueue -> server A over guest domain G1 -> server B
+ * (an entity of G1) over guest domain G2 -> task T, always runnable with a
+ * reservation of the whole CPU (no admission inside the guests, so that
+ * the servers alone bound it). Hand-derived, every period of 10 ms:
+ *  (a) A = 5/10, B = 2.5/10: T runs [10k, 10k + 2.5]; B's budget is spent
+ *      there (throttled to its deadline), so G1 is empty and A blocks with
+ *      2.5 ms left, never throttled.
+ *  (b) A = 2.5/10, B = 5/10: T runs [10k, 10k + 2.5] again; now A's budget
+ *      is spent (A throttled to its deadline) while B still holds budget.
+ * The nesting needs no code of its own: A's inner pick is
+ * dls_server_schedule() on G1, which asks B, whose pick schedules G2.
+ */
+struct three {
+	struct fake_platform fp[3];
+	struct dls_domain dom[3];
+	struct dls_rq rq[3];
+	struct dls_server a, b;
+	struct dls_entity t;
+};
+
+static void three_init(struct three *x, uint64_t start, uint64_t qa, uint64_t qb)
+{
+	struct dls_domain_config cfg;
+	struct dls_params pa = { .runtime = qa, .deadline = 10 * MS };
+	struct dls_params pb = { .runtime = qb, .deadline = 10 * MS };
+	struct dls_params pt = { .runtime = 10 * MS, .deadline = 10 * MS };
+
+	memset(x, 0, sizeof(*x));
+	dls_domain_config_default(&cfg);
+	cfg.bw_limit = DLS_BW_UNLIMITED;
+	for (int i = 0; i < 3; i++) {
+		fake_init(&x->fp[i], start);
+		dls_domain_init(&x->dom[i], &fake_ops_notrace, &x->fp[i], &cfg, &x->rq[i], 1);
+	}
+	DLS_ASSERT_EQ_S64(dls_server_init(&x->a, &dls_server_guest_ops, &x->rq[1], 0), 0);
+	DLS_ASSERT_EQ_S64(dls_server_init(&x->b, &dls_server_guest_ops, &x->rq[2], 0), 0);
+	DLS_ASSERT_EQ_S64(dls_server_attach(&x->rq[0], &x->a, &pa), 0);
+	DLS_ASSERT_EQ_S64(dls_server_attach(&x->rq[1], &x->b, &pb), 0);
+	dls_entity_init(&x->t);
+	DLS_ASSERT_EQ_S64(dls_entity_attach(&x->rq[2], &x->t, &pt), 0);
+	DLS_ASSERT_EQ_S64(dls_wakeup(&x->rq[2], &x->t), 0);
+}
+
+static void three_check(struct three *x)
+{
+	for (int i = 0; i < 3; i++)
+		DLS_ASSERT_VALID(dls_rq_check(&x->rq[i]));
+	DLS_ASSERT_VALID(dls_server_check(&x->a));
+	DLS_ASSERT_VALID(dls_server_check(&x->b));
+}
+
+/* Runs to @end; returns the time T ran in [from, end), and checks that it
+ * ran only in the first @on ns of each 10 ms period (from the start). */
+/* The platform's kicks (work inside wakes an idle server), then a pick. */
+static void *three_pick(struct three *x)
+{
+	void *what;
+
+	if (x->rq[2].nr_running && x->b.state == DLS_SERVER_IDLE)
+		DLS_ASSERT_EQ_S64(dls_server_start(&x->rq[1], &x->b), 0);
+	if (x->rq[1].nr_running && x->a.state == DLS_SERVER_IDLE)
+		DLS_ASSERT_EQ_S64(dls_server_start(&x->rq[0], &x->a), 0);
+	three_check(x);
+	dls_server_schedule(&x->rq[0], &what);
+	CU_ASSERT_TRUE(what == NULL || what == &x->t);
+	three_check(x);
+	return what;
+}
+
+static uint64_t three_run(struct three *x, uint64_t start, uint64_t end, uint64_t on)
+{
+	uint64_t ran = 0;
+	void *what = three_pick(x);
+
+	for (int steps = 0; dls_time_before(x->fp[0].now, end) && steps < 100000; steps++) {
+		uint64_t now = x->fp[0].now, next = end, tm;
+		const struct dls_entity *cur[3] = { x->rq[0].curr, x->rq[1].curr, x->rq[2].curr };
+
+		for (int i = 0; i < 3; i++) {
+			if (fake_next_timer(&x->fp[i], &tm))
+				next = earliest(next, tm);
+			/* each level's running entity: its budget's end */
+			if (what && cur[i] && cur[i]->queued && cur[i]->runtime > 0)
+				next = earliest(next, now + (uint64_t)cur[i]->runtime);
+		}
+		if (what) {
+			ran += next - now;
+			CU_ASSERT_TRUE((now - start) % (10 * MS) + (next - now) <= on);
+		}
+		for (int i = 0; i < 3; i++)
+			x->fp[i].now = next;
+		for (int i = 2; i >= 0; i--) /* the innermost charged first */
+			if (x->rq[i].curr)
+				dls_update_curr(&x->rq[i]);
+		three_check(x);
+		for (int i = 0; i < 3; i++)
+			fake_fire_due(&x->fp[i]);
+		what = three_pick(x);
+	}
+	return ran;
+}
+
+static void test_three_levels(void)
+{
+	static const uint64_t starts[] = { 0, UINT64_MAX - 35 * MS };
+	struct three x;
+
+	for (size_t k = 0; k < 2; k++) {
+		uint64_t s0 = starts[k];
+
+		three_init(&x, s0, 5 * MS, 5 * MS / 2);        /* (a) */
+		DLS_ASSERT_EQ_U64(three_run(&x, s0, s0 + 100 * MS, 5 * MS / 2), 25 * MS);
+		CU_ASSERT_EQUAL(x.a.se.stats.throttles, 0);
+		CU_ASSERT_EQUAL(x.b.se.stats.throttles, 10);
+		three_init(&x, s0, 5 * MS / 2, 5 * MS);        /* (b) */
+		DLS_ASSERT_EQ_U64(three_run(&x, s0, s0 + 100 * MS, 5 * MS / 2), 25 * MS);
+		CU_ASSERT_EQUAL(x.a.se.stats.throttles, 10);
+	}
+}
+
 static const struct dls_test_case cases[] = {
+	{ "three levels: host, a guest, a guest inside it (hand-derived)", test_three_levels },
 	{ "one task in a server = a plain reservation", test_one_task_server_is_a_reservation },
 	{ "guests: isolation and the PRM test", test_guests_isolated_and_prm },
 	{ "guest admission against its server", test_guest_admission },
