@@ -55,29 +55,36 @@ static uint64_t op_now(void *ctx, int cpu)
 }
 
 /* The event of the thread's timer @t: its replenishment or 0-lag timer. */
-static struct qev *timer_event(struct dls_timer *t)
+/* Whether the run has server entities (a fair server, a vCPU's): only then
+ * may an entity the library hands over be one. */
+static bool has_servers(const struct sim *s)
 {
-	struct vcpu *v = dlsim_vcpu_of(dls_timer_entity(t));
-	struct qev *fs = v ? NULL : dlsim_fs_timer_event(dls_timer_entity(t));
+	return s->fsrv || s->nr_guests;
+}
+
+static struct qev *timer_event(struct sim *s, struct dls_timer *t)
+{
+	struct dls_entity *se = dls_timer_entity(t);
 	struct thread *th;
 
-	if (v)
-		return &v->timer; /* a vCPU's server */
-	if (fs)
-		return fs; /* a fair server's */
-	th = dls_container_of(dls_timer_entity(t), struct thread, se);
+	if (has_servers(s) && dls_server_of(se)) {
+		struct vcpu *v = dlsim_vcpu_of(se);
+
+		return v ? &v->timer : dlsim_fs_timer_event(se);
+	}
+	th = dls_container_of(se, struct thread, se);
 
 	return t->zero_lag ? &th->zero_lag : &th->timer;
 }
 
 static void op_arm(void *ctx, struct dls_timer *t, uint64_t abs_ns)
 {
-	dlsim_q_add(ctx, timer_event(t), abs_ns);
+	dlsim_q_add(ctx, timer_event(ctx, t), abs_ns);
 }
 
 static void op_cancel(void *ctx, struct dls_timer *t)
 {
-	q_remove(ctx, timer_event(t));
+	q_remove(ctx, timer_event(ctx, t));
 }
 
 static void op_resched(void *ctx, int cpu)
@@ -90,7 +97,7 @@ static void op_trace(void *ctx, const struct dls_trace_event *ev)
 	struct sim *s = ctx;
 	struct thread *th;
 
-	if (dls_server_of(ev->se)) {
+	if (has_servers(s) && dls_server_of(ev->se)) {
 		struct vcpu *v = dlsim_vcpu_of(ev->se);
 
 		if (v)

@@ -168,18 +168,23 @@ int dlsim_guest_place(struct sim *s, struct thread *t, struct dls_params *p, int
 	return -1;
 }
 
+/* vCPU @v of guest @g: its server starts if it is idle and has work. */
+static void start_if_work(struct sim *s, struct guest *g, int v)
+{
+	struct dls_server *srv = &g->srv[v];
+
+	if (srv->state == DLS_SERVER_IDLE && srv->ops->has_work(srv->arg))
+		dlsim_lib_ok(s, dls_server_start(&s->rqs[g->vc[v].host], srv), "dls_server_start",
+			     NULL);
+}
+
 /* Work may have appeared in guest @g (a wake-up, a replenishment): its
  * idle vCPU servers with work start now, as a host entity would join its
  * runqueue now, not at the next pick. */
 void dlsim_guest_kick(struct sim *s, struct guest *g)
 {
-	for (int v = 0; v < g->nr; v++) {
-		struct dls_server *srv = &g->srv[v];
-
-		if (srv->state == DLS_SERVER_IDLE && srv->ops->has_work(srv->arg))
-			dlsim_lib_ok(s, dls_server_start(&s->rqs[g->vc[v].host], srv),
-				     "dls_server_start", NULL);
-	}
+	for (int v = 0; v < g->nr; v++)
+		start_if_work(s, g, v);
 }
 
 /* A thread of guest @g left vCPU @v's runqueue (it blocked): a vCPU with
@@ -198,14 +203,8 @@ void dlsim_guests_update(struct sim *s, int cpu)
 {
 	struct cpu *c = &s->cpus[cpu];
 
-	for (unsigned int k = 0; k < c->nr_vcpus; k++) {
-		struct vcpu *v = c->vcpus[k];
-		struct dls_server *srv = &v->g->srv[v->idx];
-
-		if (srv->state == DLS_SERVER_IDLE && srv->ops->has_work(srv->arg))
-			dlsim_lib_ok(s, dls_server_start(&s->rqs[cpu], srv), "dls_server_start",
-				     NULL);
-	}
+	for (unsigned int k = 0; k < c->nr_vcpus; k++)
+		start_if_work(s, c->vcpus[k]->g, c->vcpus[k]->idx);
 }
 
 /* The library traced a vCPU server's throttle or replenishment. */
