@@ -681,6 +681,26 @@ DLS_INLINE bool must_pick(const struct sim *s, int cpu)
 					 c->curr->se.rq->curr != &c->curr->se))));
 }
 
+/* A pick pass looks at @cpu: its servers are told of what ran and started
+ * when they have work, and it picks again if it must (or may, idle).
+ * Returns whether what it runs changed. */
+DLS_INLINE bool visit(struct sim *s, int cpu)
+{
+	struct cpu *c = &s->cpus[cpu];
+	struct thread *before = c->curr;
+
+	if (c->offline)
+		return false;
+	if (c->fs)
+		dlsim_fs_update(s, cpu);
+	if (c->nr_vcpus)
+		dlsim_guests_update(s, cpu);
+	if (!must_pick(s, cpu) && (c->curr || nothing_to_pick(s, cpu)))
+		return false;
+	dlsim_cpu_reschedule(s, cpu);
+	return c->curr != before;
+}
+
 /*
  * Every CPU that must pick again does. Pushes and pulls may ask CPUs
  * already visited to pick again. An idle CPU tries (and may pull) on every
@@ -692,22 +712,8 @@ static void scan_pick(struct sim *s)
 	for (int pass = 0; pass < 4 * s->nr_cpus + 4; pass++) {
 		bool again = false;
 
-		for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-			struct cpu *c = &s->cpus[cpu];
-
-			if (c->offline)
-				continue;
-			if (c->fs)
-				dlsim_fs_update(s, cpu);
-			if (c->nr_vcpus)
-				dlsim_guests_update(s, cpu);
-			if (must_pick(s, cpu) || (!c->curr && !nothing_to_pick(s, cpu))) {
-				struct thread *before = c->curr;
-
-				dlsim_cpu_reschedule(s, cpu);
-				again |= c->curr != before;
-			}
-		}
+		for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+			again |= visit(s, cpu);
 		/* Lower-class threads left waiting move to CPUs that can run
 		 * them now (lower.c), which then pick again. */
 		if (s->nr_lower_waiting)
@@ -898,22 +904,8 @@ static void lazy_pick(struct sim *s)
 	for (int pass = 0; pass < 4 * s->nr_cpus + 4; pass++) {
 		bool again = false;
 
-		for (int cpu = next_pick(s, 0); cpu >= 0; cpu = next_pick(s, cpu + 1)) {
-			struct cpu *c = &s->cpus[cpu];
-
-			if (c->offline)
-				continue;
-			if (c->fs)
-				dlsim_fs_update(s, cpu);
-			if (c->nr_vcpus)
-				dlsim_guests_update(s, cpu);
-			if (must_pick(s, cpu) || (!c->curr && !nothing_to_pick(s, cpu))) {
-				struct thread *before = c->curr;
-
-				dlsim_cpu_reschedule(s, cpu);
-				again |= c->curr != before;
-			}
-		}
+		for (int cpu = next_pick(s, 0); cpu >= 0; cpu = next_pick(s, cpu + 1))
+			again |= visit(s, cpu);
 		if (s->nr_lower_waiting)
 			again |= dlsim_lower_balance(s);
 		for (int cpu = next_touched(s, 0); cpu >= 0 && !again; cpu = next_touched(s, cpu + 1))

@@ -56,6 +56,35 @@ static uint64_t pick(struct dls_prng *r, uint64_t lo, uint64_t hi)
 	return lo + dls_prng_below(r, hi - lo + 1);
 }
 
+/* A fair server drawn from @fsr, on one workload in three. */
+static void put_fair_server(struct dls_prng *fsr, struct buf *b)
+{
+	uint64_t period;
+
+	if (pick(fsr, 0, 2) != 0)
+		return;
+	period = pick(fsr, 2, 30) * 1000;
+	put(b, ", \"fair_server\": {\"runtime_us\": %llu, \"period_us\": %llu, "
+	    "\"defer\": %s, \"serve\": \"%s\"}",
+	    (unsigned long long)pick(fsr, 1, period / 1000) * 500, (unsigned long long)period,
+	    pick(fsr, 0, 3) ? "true" : "false", pick(fsr, 0, 1) ? "rt" : "fair");
+}
+
+/* @nhp hotplug events of CPUs 1..@ncpu-1 within @horizon ns (none: nothing). */
+static void put_hotplug(struct dls_prng *r, struct buf *b, unsigned int nhp, int ncpu,
+			uint64_t horizon)
+{
+	if (!nhp)
+		return;
+	put(b, ", \"hotplug\": [");
+	for (unsigned int h = 0; h < nhp; h++)
+		put(b, "%s{\"cpu\": %d, \"at_us\": %llu, \"online\": %s}", h ? ", " : "",
+		    (int)pick(r, 1, (uint64_t)ncpu - 1),
+		    (unsigned long long)pick(r, 1, horizon / 1000 - 1) * 1000,
+		    pick(r, 0, 1) ? "true" : "false");
+	put(b, "]");
+}
+
 /* One random workload into @b (NUL-terminated); a fair server drawn from
  * @fsr (its own stream: the workloads drawn from @r stay as they were) on
  * one workload in three without hotplug. */
@@ -83,26 +112,12 @@ static void gen(struct dls_prng *r, struct dls_prng *fsr, struct buf *b, bool *r
 		put(b, "], \"capacity\": %u}", caps[pick(r, 0, 4)]);
 	}
 	put(b, "}");
-	if (!nhp && pick(fsr, 0, 2) == 0) {
-		uint64_t period = pick(fsr, 2, 30) * 1000;
-
-		put(b, ", \"fair_server\": {\"runtime_us\": %llu, \"period_us\": %llu, "
-		    "\"defer\": %s, \"serve\": \"%s\"}",
-		    (unsigned long long)pick(fsr, 1, period / 1000) * 500, (unsigned long long)period,
-		    pick(fsr, 0, 3) ? "true" : "false", pick(fsr, 0, 1) ? "rt" : "fair");
-	}
+	if (!nhp)
+		put_fair_server(fsr, b);
 	put(b, "},\n\"simulation\": {\"horizon_us\": %llu, \"seed\": %llu, \"mode\": \"%s\", "
 	    "\"admission\": \"off\"", (unsigned long long)horizon,
 	    (unsigned long long)pick(r, 1, 1000), global ? "global" : "partitioned");
-	if (nhp) {
-		put(b, ", \"hotplug\": [");
-		for (unsigned int h = 0; h < nhp; h++)
-			put(b, "%s{\"cpu\": %d, \"at_us\": %llu, \"online\": %s}", h ? ", " : "",
-			    (int)pick(r, 1, (uint64_t)ncpu - 1),
-			    (unsigned long long)pick(r, 1, horizon / 1000 - 1) * 1000,
-			    pick(r, 0, 1) ? "true" : "false");
-		put(b, "]");
-	}
+	put_hotplug(r, b, nhp, ncpu, horizon);
 	put(b, "},\n\"tasks\": {");
 	for (int i = 0; i < ntask; i++) {
 		int kind = (int)pick(r, 0, 5);
@@ -152,26 +167,12 @@ static void gen_lower(struct dls_prng *r, struct dls_prng *fsr, struct buf *b, b
 	b->n = 0;
 	*rules_2012 = false;
 	put(b, "{\"global\": {\"pi_enabled\": true},\n\"platform\": {\"cpus\": %d", ncpu);
-	if (!nhp && pick(fsr, 0, 2) == 0) {
-		uint64_t period = pick(fsr, 2, 30) * 1000;
-
-		put(b, ", \"fair_server\": {\"runtime_us\": %llu, \"period_us\": %llu, "
-		    "\"defer\": %s, \"serve\": \"%s\"}",
-		    (unsigned long long)pick(fsr, 1, period / 1000) * 500, (unsigned long long)period,
-		    pick(fsr, 0, 3) ? "true" : "false", pick(fsr, 0, 1) ? "rt" : "fair");
-	}
+	if (!nhp)
+		put_fair_server(fsr, b);
 	put(b, "},\n");
 	put(b, "\"simulation\": {\"horizon_us\": %llu, \"mode\": \"global\", "
 	    "\"admission\": \"off\"", (unsigned long long)horizon);
-	if (nhp) {
-		put(b, ", \"hotplug\": [");
-		for (unsigned int h = 0; h < nhp; h++)
-			put(b, "%s{\"cpu\": %d, \"at_us\": %llu, \"online\": %s}", h ? ", " : "",
-			    (int)pick(r, 1, (uint64_t)ncpu - 1),
-			    (unsigned long long)pick(r, 1, horizon / 1000 - 1) * 1000,
-			    pick(r, 0, 1) ? "true" : "false");
-		put(b, "]");
-	}
+	put_hotplug(r, b, nhp, ncpu, horizon);
 	put(b, "},\n\"tasks\": {");
 	for (int i = 0; i < ntask; i++) {
 		int kind = (int)pick(r, 0, 9);
