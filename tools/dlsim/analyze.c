@@ -734,16 +734,8 @@ static void print_json(const struct an *a, const char *file, FILE *f)
 	if (a->nr_guests)
 		json_servers(a, f);
 	fprintf(f, ", \"tests\": [");
-	for (int k = 0; k < a->nv; k++) {
-		const struct verdict *v = &a->v[k];
-
-		fprintf(f, "%s{\"test\": ", k ? ", " : "");
-		json_str(f, v->test);
-		fprintf(f, ", \"verdict\": \"%s\", \"value\": %" PRIu64 ", \"reason\": ",
-			verdict_word(v), v->value);
-		json_str(f, v->reason);
-		fputc('}', f);
-	}
+	for (int k = 0; k < a->nv; k++)
+		json_verdict(f, &a->v[k], k > 0);
 	for (size_t k = 0; k < a->nr_guests; k++)
 		json_verdict(f, &a->gv[k], a->nv + k > 0);
 	fprintf(f, "]}\n");
