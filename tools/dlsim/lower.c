@@ -1341,20 +1341,24 @@ static const char *fair_check(const struct sim *s, int cpu)
 	return NULL;
 }
 
-/* s->rt_by_prio and s->rt_prios against the queues. */
+/* s->rt_by_prio and s->rt_prios against the queues, recomputed in one
+ * walk over the waiting threads (--check runs it at every step). */
 static bool rt_index_ok(const struct sim *s)
 {
-	for (int p = 0; p < DLSIM_RT_PRIOS; p++) {
-		struct wl_cpuset at = { { 0 } };
+	struct wl_cpuset at[DLSIM_RT_PRIOS];
 
-		for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-			for (size_t i = 0; p > 0 && i < s->cpus[cpu].nr_lower; i++)
-				if (s->cpus[cpu].lower[i]->prio == p)
-					wl_cpuset_set(&at, cpu);
-		if (!wl_cpuset_equal(&at, &s->rt_by_prio[p]) ||
-		    wl_cpuset_empty(&at) == wl_cpuset_test(&s->rt_prios, p))
+	memset(at, 0, sizeof(at));
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
+		for (size_t i = 0; i < s->cpus[cpu].nr_lower; i++) {
+			int p = s->cpus[cpu].lower[i]->prio;
+
+			if (p > 0 && p < DLSIM_RT_PRIOS)
+				wl_cpuset_set(&at[p], cpu);
+		}
+	for (int p = 0; p < DLSIM_RT_PRIOS; p++)
+		if (!wl_cpuset_equal(&at[p], &s->rt_by_prio[p]) ||
+		    wl_cpuset_empty(&at[p]) == wl_cpuset_test(&s->rt_prios, p))
 			return false;
-	}
 	return true;
 }
 
