@@ -20,6 +20,11 @@
  * clock; a round is timed on its own and the clock's own cost (the median
  * of back-to-back readings, printed) is subtracted.
  *
+ * Ours is the two-ended tree the EDF runqueue keeps (struct
+ * dls_rb_root_ends: leftmost and rightmost cached, an insert after every
+ * node linked at once); ours-l is the same tree with only its leftmost node
+ * cached (dls_rb_add_cached), the first peer.
+ *
  * Peers, measured in the same run on identical operation streams:
  *   kern    a kernel-style red-black tree (krbtree.h: Linux lib/rbtree.c's
  *           algorithm rewritten for this benchmark, cached leftmost,
@@ -240,7 +245,9 @@ static void *xcalloc(size_t n, size_t size)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Ours: dls_rb_add_cached with an inlined less, dls_rb_erase_cached.        */
+/* Ours: the two-ended tree of the EDF runqueue, dls_rb_add_ends with an   */
+/* inlined less and dls_rb_erase_ends; ours-l: the same tree with only its  */
+/* leftmost node cached (dls_rb_add_cached, dls_rb_erase_cached).           */
 
 struct our_ent {
 	uint64_t deadline;
@@ -250,7 +257,7 @@ struct our_ent {
 
 struct our_ctx {
 	struct run_state st;
-	struct dls_rb_root_cached q;
+	struct dls_rb_root_ends q;
 	struct our_ent *ents;
 };
 
@@ -269,7 +276,7 @@ static void *our_setup(size_t n, enum pattern pat, uint64_t seed)
 
 	state_init(&c->st, n, pat, seed);
 	c->ents = xcalloc(n, sizeof(*c->ents));
-	dls_rb_root_cached_init(&c->q);
+	dls_rb_root_ends_init(&c->q);
 	return c;
 }
 
@@ -281,46 +288,89 @@ static void our_fill(void *p)
 		c->ents[i].deadline = rnd_deadline(&c->st.rng);
 		c->ents[i].seq = ++c->st.seq;
 		dls_rb_node_init(&c->ents[i].node);
-		dls_rb_add_cached(&c->ents[i].node, &c->q, our_less);
+		dls_rb_add_ends(&c->ents[i].node, &c->q, our_less);
 	}
 }
 
-static BENCH_NOINLINE void our_run(void *p, uint64_t ops)
-{
-	struct our_ctx *c = p;
-	struct run_state st = c->st;
-
-	if (st.pat == PAT_A) {
-		while (ops--) {
-			struct dls_rb_node *n = dls_rb_first_cached(&c->q);
-			struct our_ent *e =
-				dls_container_of(n, struct our_ent, node);
-
-			dls_rb_erase_cached(n, &c->q);
-			st.checksum += e->deadline;
-			e->deadline += rnd_period(&st.rng);
-			e->seq = ++st.seq;
-			dls_rb_add_cached(n, &c->q, our_less);
-		}
-	} else {
-		while (ops--) {
-			struct our_ent *e = &c->ents[rng_below(&st.rng, st.n)];
-
-			dls_rb_erase_cached(&e->node, &c->q);
-			st.checksum += e->deadline;
-			e->deadline = rnd_deadline(&st.rng);
-			e->seq = ++st.seq;
-			dls_rb_add_cached(&e->node, &c->q, our_less);
-		}
-	}
-	c->st = st;
+/*
+ * The timed functions of ours and ours-l, which differ in the insert and
+ * erase calls only; each is its own function for callgrind's
+ * --toggle-collect.
+ */
+#define OUR_TIMED(P, ADD, ERASE)                                               \
+static BENCH_NOINLINE void P##_run(void *p, uint64_t ops)                       \
+{                                                                               \
+	struct our_ctx *c = p;                                                  \
+	struct run_state st = c->st;                                            \
+                                                                                \
+	if (st.pat == PAT_A) {                                                  \
+		while (ops--) {                                                 \
+			struct dls_rb_node *n = dls_rb_first_cached(&c->q.cached); \
+			struct our_ent *e =                                     \
+				dls_container_of(n, struct our_ent, node);      \
+                                                                                \
+			ERASE(n, c);                                            \
+			st.checksum += e->deadline;                             \
+			e->deadline += rnd_period(&st.rng);                     \
+			e->seq = ++st.seq;                                      \
+			ADD(n, c);                                              \
+		}                                                               \
+	} else {                                                                \
+		while (ops--) {                                                 \
+			struct our_ent *e = &c->ents[rng_below(&st.rng, st.n)]; \
+                                                                                \
+			ERASE(&e->node, c);                                     \
+			st.checksum += e->deadline;                             \
+			e->deadline = rnd_deadline(&st.rng);                    \
+			e->seq = ++st.seq;                                      \
+			ADD(&e->node, c);                                       \
+		}                                                               \
+	}                                                                       \
+	c->st = st;                                                             \
+}                                                                               \
+                                                                                \
+static BENCH_NOINLINE void P##_build(void *p)                                   \
+{                                                                               \
+	struct our_ctx *c = p;                                                  \
+                                                                                \
+	for (size_t i = 0; i < c->st.n; i++)                                    \
+		ADD(&c->ents[i].node, c);                                       \
+}                                                                               \
+                                                                                \
+static BENCH_NOINLINE void P##_erase(void *p, const uint32_t *perm)             \
+{                                                                               \
+	struct our_ctx *c = p;                                                  \
+                                                                                \
+	for (size_t i = 0; i < c->st.n; i++)                                    \
+		ERASE(&c->ents[perm[i]].node, c);                               \
+}                                                                               \
+                                                                                \
+static BENCH_NOINLINE uint64_t P##_pop(void *p)                                 \
+{                                                                               \
+	struct our_ctx *c = p;                                                  \
+	struct dls_rb_node *n = dls_rb_first_cached(&c->q.cached);              \
+	uint64_t h = 0;                                                         \
+                                                                                \
+	while (n) {                                                             \
+		h = hash_step(h, dls_container_of(n, struct our_ent,            \
+						  node)->deadline);             \
+		n = ERASE(n, c);                                                \
+	}                                                                       \
+	return h;                                                               \
 }
+
+#define OURS_ADD(n, c) dls_rb_add_ends((n), &(c)->q, our_less)
+#define OURS_ERASE(n, c) dls_rb_erase_ends((n), &(c)->q)
+#define OURL_ADD(n, c) dls_rb_add_cached((n), &(c)->q.cached, our_less)
+#define OURL_ERASE(n, c) dls_rb_erase_cached((n), &(c)->q.cached)
+OUR_TIMED(our, OURS_ADD, OURS_ERASE)
+OUR_TIMED(ourl, OURL_ADD, OURL_ERASE)
 
 static void our_load(void *p, const struct bkey *keys)
 {
 	struct our_ctx *c = p;
 
-	dls_rb_root_cached_init(&c->q);
+	dls_rb_root_ends_init(&c->q);
 	for (size_t i = 0; i < c->st.n; i++) {
 		c->ents[i].deadline = keys[i].deadline;
 		c->ents[i].seq = keys[i].seq;
@@ -328,42 +378,12 @@ static void our_load(void *p, const struct bkey *keys)
 	}
 }
 
-static BENCH_NOINLINE void our_build(void *p)
-{
-	struct our_ctx *c = p;
-
-	for (size_t i = 0; i < c->st.n; i++)
-		dls_rb_add_cached(&c->ents[i].node, &c->q, our_less);
-}
-
-static BENCH_NOINLINE void our_erase(void *p, const uint32_t *perm)
-{
-	struct our_ctx *c = p;
-
-	for (size_t i = 0; i < c->st.n; i++)
-		dls_rb_erase_cached(&c->ents[perm[i]].node, &c->q);
-}
-
-static BENCH_NOINLINE uint64_t our_pop(void *p)
-{
-	struct our_ctx *c = p;
-	struct dls_rb_node *n = dls_rb_first_cached(&c->q);
-	uint64_t h = 0;
-
-	while (n) {
-		h = hash_step(h, dls_container_of(n, struct our_ent,
-						  node)->deadline);
-		n = dls_rb_erase_cached(n, &c->q);
-	}
-	return h;
-}
-
 static uint64_t our_inorder(void *p)
 {
 	struct our_ctx *c = p;
 	uint64_t h = 0;
 
-	for (struct dls_rb_node *n = dls_rb_first_cached(&c->q); n;
+	for (struct dls_rb_node *n = dls_rb_first_cached(&c->q.cached); n;
 	     n = dls_rb_next(n))
 		h = hash_step(h, dls_container_of(n, struct our_ent,
 						  node)->deadline);
@@ -374,14 +394,15 @@ static bool our_empty(void *p)
 {
 	struct our_ctx *c = p;
 
-	return dls_rb_empty(&c->q.rb_root) && !dls_rb_first_cached(&c->q);
+	return dls_rb_empty(&c->q.cached.rb_root) &&
+	       !dls_rb_first_cached(&c->q.cached) && !c->q.rightmost;
 }
 
 static uint64_t our_min(void *p)
 {
 	struct our_ctx *c = p;
 
-	return dls_container_of(dls_rb_first_cached(&c->q), struct our_ent,
+	return dls_container_of(dls_rb_first_cached(&c->q.cached), struct our_ent,
 				node)->deadline;
 }
 
@@ -1115,6 +1136,8 @@ struct impl {
 static const struct impl impls[] = {
 	{ "ours", our_setup, our_fill, our_run, our_load, our_build,
 	  our_erase, our_pop, our_inorder, our_empty, our_min, our_teardown },
+	{ "ours-l", our_setup, our_fill, ourl_run, our_load, ourl_build,
+	  ourl_erase, ourl_pop, our_inorder, our_empty, our_min, our_teardown },
 	{ "kern", kern_setup, kern_fill, kern_run, kern_load, kern_build,
 	  kern_erase, kern_pop, kern_inorder, kern_empty, kern_min,
 	  kern_teardown },

@@ -14,7 +14,7 @@
 #   patterns   default "a b build erase pop"
 #   sizes      default "64 1024"
 # environment: OPS (default 200000), IMPLS (default "ours kern libbsd
-# tsearch heap").
+# tsearch heap"; ours-l is the tree with only its leftmost node cached).
 set -eu
 
 build=${1:-build/release}
@@ -22,7 +22,7 @@ patterns=${2:-a b build erase pop}
 sizes=${3:-64 1024}
 bin=$build/bench/bench_rbtree
 ops=${OPS:-200000}
-impls=${IMPLS:-ours kern libbsd tsearch heap}
+impls=${IMPLS:-ours ours-l kern libbsd tsearch heap}
 
 if [ ! -x "$bin" ]; then
 	echo "rbtree_callgrind: $bin not built" >&2
@@ -39,10 +39,11 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # The timed function of implementation $1 on pattern $2.
 timed_fn() {
 	fn=$1
-	case $fn in tsearch) fn=ts ;; ours) fn=our ;; libbsd) fn=bsd ;; esac
+	case $fn in tsearch) fn=ts ;; ours) fn=our ;; ours-l) fn=ourl ;; libbsd) fn=bsd ;; esac
 	case $2 in
 	a | b) echo "${fn}_run" ;;
 	erase) [ "$fn" = heap ] && echo heap_erase_all || echo "${fn}_erase" ;;
+	build*) echo "${fn}_build" ;; # build-asc, -desc, -rep: the same function
 	*) echo "${fn}_$2" ;;
 	esac
 }
@@ -67,6 +68,11 @@ counts() {
 		/^(summary|totals):/ {
 			split($0, f, " ")
 			for (k in ev) v[k] = f[ev[k] + 1]
+			if (v["Ir"] + 0 == 0) {
+				# the toggle matched no function: say so
+				print "no instructions counted" > "/dev/stderr"
+				exit 1
+			}
 			printf "%.1f %.2f %.2f\n", v["Ir"] / ran,
 				(v["Bcm"] + v["Bim"]) / ran,
 				(v["D1mr"] + v["D1mw"]) / ran
@@ -76,13 +82,13 @@ counts() {
 
 printf 'callgrind per op: Ir instructions / mispredicted branches (cond.+ind.) / D1 misses (rd+wr)\n'
 printf 'ops %s per run (whole rounds of n in build, erase, pop)\n\n' "$ops"
-printf '%-6s %8s' pattern n
+printf '%-10s %8s' pattern n
 for i in $impls; do printf ' %22s' "$i"; done
 printf ' %9s\n' "Ir/kern"
 
 for p in $patterns; do
 	for n in $sizes; do
-		line=$(printf '%-6s %8s' "$p" "$n")
+		line=$(printf '%-10s %8s' "$p" "$n")
 		ours=""
 		kern=""
 		for i in $impls; do

@@ -622,6 +622,26 @@ struct dls_rb_node *dls_rb_erase_cached(struct dls_rb_node *node,
 	return root->leftmost;
 }
 
+/*
+ * The largest node has no right child; by property 5 its left child, if
+ * any, is a red leaf and its predecessor; otherwise the predecessor is its
+ * parent (NULL for a lone root).
+ */
+struct dls_rb_node *dls_rb__erase_ends(struct dls_rb_node *node,
+				       struct dls_rb_root_cached *root,
+				       struct dls_rb_node **last)
+{
+	DLS_ASSERT(root != NULL && node != NULL && last != NULL);
+	if (node == *last) {
+		DLS_ASSERT(node->right == NULL);
+		*last = node->left ? node->left : rb_parent(node);
+	}
+	if (node == root->leftmost)
+		return rb_erase_leftmost(node, root);
+	rb_erase(node, &root->rb_root);
+	return root->leftmost;
+}
+
 void dls_rb_replace(struct dls_rb_node *victim, struct dls_rb_node *new_node,
 		    struct dls_rb_root *root)
 {
@@ -649,6 +669,16 @@ void dls_rb_replace_cached(struct dls_rb_node *victim,
 	if (root->leftmost == victim)
 		root->leftmost = new_node;
 	dls_rb_replace(victim, new_node, &root->rb_root);
+}
+
+void dls_rb_replace_ends(struct dls_rb_node *victim,
+			 struct dls_rb_node *new_node,
+			 struct dls_rb_root_ends *root)
+{
+	DLS_ASSERT(root != NULL);
+	if (root->rightmost == victim)
+		root->rightmost = new_node;
+	dls_rb_replace_cached(victim, new_node, &root->cached);
 }
 
 struct dls_rb_node *dls_rb_first(const struct dls_rb_root *root)

@@ -94,3 +94,16 @@ const char *dls_rb_check_cached(const struct dls_rb_root_cached *root,
 		return "cached leftmost is not the first node";
 	return NULL;
 }
+
+const char *dls_rb__check_ends(const struct dls_rb_root_cached *root,
+			       const struct dls_rb_node *last,
+			       dls_rb_less_fn less)
+{
+	const char *msg = dls_rb_check_cached(root, less);
+
+	if (msg)
+		return msg;
+	if (last != dls_rb_last(&root->rb_root))
+		return "cached rightmost is not the last node";
+	return NULL;
+}

@@ -73,7 +73,7 @@ FROZEN(dls_stats,         LAYOUT(128, 128, 128, 128), LAYOUT(112, 112, 112, 112)
 FROZEN(dls_entity,        LAYOUT(416, 360, 360, 340), LAYOUT(392, 336, 336, 316));
 FROZEN(dls_ops,           LAYOUT(88, 44, 44, 44),     LAYOUT(56, 28, 28, 28));
 FROZEN(dls_domain_config, LAYOUT(64, 64, 56, 60),     LAYOUT(48, 48, 40, 44));
-FROZEN(dls_rq,            LAYOUT(232, 192, 192, 188), LAYOUT(200, 160, 160, 156));
+FROZEN(dls_rq,            LAYOUT(232, 192, 192, 188), LAYOUT(208, 168, 168, 164));
 FROZEN(dls_domain,        LAYOUT(144, 120, 112, 116), LAYOUT(112, 88, 80, 84));
 FROZEN(dls_pi_task,       LAYOUT(104, 88, 88, 68),    LAYOUT(88, 72, 72, 52));
 FROZEN(dls_pi_mutex,      LAYOUT(32, 24, 24, 20),     LAYOUT(24, 16, 16, 12));

@@ -675,8 +675,34 @@ static void test_validator_negative(void)
 	CU_ASSERT_STRING_EQUAL(dls_rb_check_cached(&croot, item_less),
 			       "root is red");
 
+	/* A stale rightmost on the valid tree 2B(1R,3R). */
+	{
+		struct dls_rb_root_ends e = { { { &b.node }, &a.node }, &b.node };
+
+		mk(&b, 2, NULL, true, &a, &c);
+		mk(&a, 1, &b, false, NULL, NULL);
+		mk(&c, 3, &b, false, NULL, NULL);
+		CU_ASSERT_STRING_EQUAL(dls_rb_check_ends(&e, item_less),
+				       "cached rightmost is not the last node");
+		e.rightmost = NULL;
+		CU_ASSERT_STRING_EQUAL(dls_rb_check_ends(&e, item_less),
+				       "cached rightmost is not the last node");
+		e.rightmost = &c.node;
+		DLS_ASSERT_VALID(dls_rb_check_ends(&e, item_less));
+		/* The cached tree's checks come first. */
+		e.cached.leftmost = &b.node;
+		CU_ASSERT_STRING_EQUAL(dls_rb_check_ends(&e, item_less),
+				       "cached leftmost is not the first node");
+		/* A stale rightmost on an empty tree. */
+		e.cached.rb_root.node = NULL;
+		e.cached.leftmost = NULL;
+		CU_ASSERT_STRING_EQUAL(dls_rb_check_ends(&e, item_less),
+				       "cached rightmost is not the last node");
+	}
+
 	CU_ASSERT_PTR_NOT_NULL(dls_rb_check(NULL, NULL));
 	CU_ASSERT_PTR_NOT_NULL(dls_rb_check_cached(NULL, NULL));
+	CU_ASSERT_PTR_NOT_NULL(dls_rb_check_ends(NULL, NULL));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -860,6 +886,143 @@ static void test_random_tiny_keys(void)
 		   dls_test_scaled(200000), 48, 4);
 }
 
+/* ------------------------------------------------------------------------ */
+/* The two-ended tree against the cached one and the model, in lockstep.     */
+
+/* Same shape: the same pool slots in the same places, the same colours. */
+static bool same_shape(const struct dls_rb_node *a, const struct item *pa,
+		       const struct dls_rb_node *b, const struct item *pb)
+{
+	if (!a || !b)
+		return a == b;
+	if (item_of(a) - pa != item_of(b) - pb ||
+	    node_is_black(a) != node_is_black(b))
+		return false;
+	return same_shape(a->left, pa, b->left, pb) &&
+	       same_shape(a->right, pa, b->right, pb);
+}
+
+/*
+ * Keys drift upwards by @p drift per insert plus a uniform draw below
+ * @p key_range: with a drift most inserts sort after every node (the EDF
+ * case the rightmost cache is for), with none they rarely do. Keys start
+ * just below the u64 wrap and cross it. After every operation the
+ * two-ended tree passes its validator, its ends are the model's, and it
+ * has the shape of a plain cached tree fed the same operations.
+ */
+static void ends_run(uint64_t seed, uint64_t ops, size_t cap,
+		     uint64_t key_range, uint64_t drift)
+{
+	struct item *pa = calloc(cap, sizeof(*pa));
+	struct item *pb = calloc(cap, sizeof(*pb));
+	struct model m = { calloc(cap, sizeof(struct item *)), 0 };
+	struct dls_rb_root_cached plain = DLS_RB_ROOT_CACHED_INIT;
+	struct dls_rb_root_ends ends = DLS_RB_ROOT_ENDS_INIT;
+	struct dls_test_rng rng;
+	uint64_t stamp = 0, now = UINT64_MAX - key_range - cap * drift;
+	uint64_t at_end = 0, inserts = 0, end_erases = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(pa);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(pb);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m.v);
+	dls_test_rng_seed(&rng, seed);
+	for (size_t i = 0; i < cap; i++) {
+		dls_rb_node_init(&pa[i].node);
+		dls_rb_node_init(&pb[i].node);
+	}
+	for (uint64_t op = 0; op < ops; op++) {
+		size_t i = dls_test_rng_below(&rng, cap);
+		struct dls_rb_node *la, *lb;
+		uint64_t kind = dls_test_rng_below(&rng, 8);
+
+		if (kind == 0 && m.n) {
+			/* pop the leftmost */
+			i = (size_t)(m.v[0] - pb);
+			la = dls_rb_erase_cached(&pa[i].node, &plain);
+			lb = dls_rb_erase_ends(&pb[i].node, &ends);
+			model_erase_at(&m, 0);
+			pa[i].on = pb[i].on = false;
+		} else if (kind == 1 && m.n) {
+			/* replace the largest by a twin in a free slot */
+			size_t j = (size_t)(m.v[m.n - 1] - pb), k;
+
+			for (k = 0; k < cap && pb[k].on; k++)
+				;
+			if (k == cap)
+				continue;
+			pa[k].key = pb[k].key = pb[j].key;
+			pa[k].seq = pb[k].seq = pb[j].seq;
+			dls_rb_replace_cached(&pa[j].node, &pa[k].node, &plain);
+			dls_rb_replace_ends(&pb[j].node, &pb[k].node, &ends);
+			m.v[m.n - 1] = &pb[k];
+			pa[j].on = pb[j].on = false;
+			pa[k].on = pb[k].on = true;
+			la = dls_rb_first_cached(&plain);
+			lb = dls_rb_first_cached(&ends.cached);
+		} else if (pb[i].on) {
+			size_t pos = 0;
+
+			while (m.v[pos] != &pb[i])
+				pos++;
+			end_erases += pos == m.n - 1;
+			la = dls_rb_erase_cached(&pa[i].node, &plain);
+			lb = dls_rb_erase_ends(&pb[i].node, &ends);
+			model_erase_at(&m, pos);
+			pa[i].on = pb[i].on = false;
+		} else {
+			bool first_a, first_b;
+			size_t pos;
+
+			now += drift;
+			pa[i].key = pb[i].key = now + dls_test_rng_below(&rng,
+								      key_range);
+			pa[i].seq = pb[i].seq = ++stamp;
+			pos = model_upper_bound(&m, &pb[i]);
+			at_end += m.n && pos == m.n;
+			inserts++;
+			first_a = dls_rb_add_cached(&pa[i].node, &plain,
+						    item_less);
+			first_b = dls_rb_add_ends(&pb[i].node, &ends, item_less);
+			CU_ASSERT_EQUAL_FATAL(first_b, pos == 0);
+			CU_ASSERT_EQUAL_FATAL(first_a, first_b);
+			model_insert(&m, &pb[i]);
+			pa[i].on = pb[i].on = true;
+			la = dls_rb_first_cached(&plain);
+			lb = dls_rb_first_cached(&ends.cached);
+		}
+		DLS_ASSERT_VALID(dls_rb_check_ends(&ends, item_less));
+		CU_ASSERT_PTR_EQUAL_FATAL(lb, m.n ? &m.v[0]->node : NULL);
+		CU_ASSERT_PTR_EQUAL_FATAL(ends.rightmost,
+					  m.n ? &m.v[m.n - 1]->node : NULL);
+		CU_ASSERT_EQUAL_FATAL(la ? item_of(la) - pa : -1,
+				      lb ? item_of(lb) - pb : -1);
+		CU_ASSERT_TRUE_FATAL(same_shape(plain.rb_root.node, pa,
+						ends.cached.rb_root.node, pb));
+	}
+	/* The cases the cache is for came up, and the others too. */
+	CU_ASSERT_TRUE(at_end > 0 && at_end < inserts);
+	CU_ASSERT_TRUE(end_erases > 0);
+	printf("\n  %llu ops, %llu inserts (%llu after every node), %llu "
+	       "erases of the largest, cap %zu, drift %llu\n",
+	       (unsigned long long)ops, (unsigned long long)inserts,
+	       (unsigned long long)at_end, (unsigned long long)end_erases, cap,
+	       (unsigned long long)drift);
+	free(pa);
+	free(pb);
+	free(m.v);
+}
+
+static void test_ends_random(void)
+{
+	uint64_t ops = dls_test_scaled(300000);
+	uint64_t seed = dls_test_seed("rbtree ends", 0x5eed0006);
+
+	ends_run(seed, ops, 96, 1u << 16, 1u << 14); /* mostly at the end */
+	ends_run(seed + 1, ops, 96, 1u << 20, 0);    /* random keys */
+	ends_run(seed + 2, ops / 2, 24, 3, 1);       /* ties at the end */
+	ends_run(seed + 3, ops / 4, 4, 2, 0);        /* tiny trees, ties */
+}
+
 /*
  * A bigger tree, validated every few thousand operations against a
  * membership reference (which items are on the tree); the order is the
@@ -1021,6 +1184,7 @@ static const struct dls_test_case rbtree_cases[] = {
 	{ "random vs sorted array (small trees)", test_random_small },
 	{ "random vs sorted array (many ties)", test_random_tiny_keys },
 	{ "random, big tree", test_random_big },
+	{ "two-ended tree vs cached tree and model", test_ends_random },
 #ifdef HAVE_DEATH_TESTS
 	{ "misuse asserts", test_misuse_asserts },
 #endif

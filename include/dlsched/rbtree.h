@@ -1,6 +1,7 @@
 /**
  * @file rbtree.h
- * @brief Intrusive red-black tree with an optional cached leftmost node.
+ * @brief Intrusive red-black tree with an optional cached leftmost node
+ *        (and rightmost: struct dls_rb_root_ends).
  *
  * The caller embeds a struct dls_rb_node in its own object and gets back to
  * the object with dls_container_of(). The tree never allocates. Ordering is
@@ -351,6 +352,98 @@ DLS_INLINE bool dls_rb_add_cached(struct dls_rb_node *node,
 }
 
 /**
+ * @brief A cached tree that caches its largest node too.
+ *
+ * Where most inserts sort at or after every node (EDF: a new deadline is
+ * mostly the latest), such an insert is linked under the largest node at
+ * once, one comparison, as one before the smallest is. The tree takes the
+ * shape a plain cached tree fed the same operations takes. Change it only
+ * through the *_ends calls; read it as a struct dls_rb_root_cached.
+ */
+struct dls_rb_root_ends {
+	struct dls_rb_root_cached cached; /**< read-only: tree and leftmost */
+	struct dls_rb_node *rightmost;    /**< read-only: largest node or NULL */
+};
+
+/** Static initialiser for an empty struct dls_rb_root_ends. */
+#define DLS_RB_ROOT_ENDS_INIT { DLS_RB_ROOT_CACHED_INIT, NULL }
+
+/**
+ * @brief Make @p root an empty two-ended tree.
+ * @param[out] root the tree.
+ */
+DLS_INLINE void dls_rb_root_ends_init(struct dls_rb_root_ends *root)
+{
+	dls_rb_root_cached_init(&root->cached);
+	root->rightmost = NULL;
+}
+
+/*
+ * Internal: dls_rb_add_ends() on a cached tree whose largest node is kept
+ * in *@p last (the runqueue keeps it in a word of its own).
+ */
+DLS_INLINE bool dls_rb__add_ends(struct dls_rb_node *node,
+				 struct dls_rb_root_cached *root,
+				 struct dls_rb_node **last, dls_rb_less_fn less)
+{
+	struct dls_rb_node *max = *last;
+
+	if (max && !less(node, max)) {
+		/*
+		 * At or after the largest node: every comparison of the
+		 * descent says "not less", so it would take the all-right
+		 * path to that node's free right slot. Go there at once.
+		 */
+		dls_rb_link_node(node, max, &max->right);
+		*last = node;
+		if (!(max->parent_color & 1))
+			dls_rb_insert_color(node, &root->rb_root);
+		return false;
+	}
+	if (!dls_rb_add_cached(node, root, less))
+		return false;
+	if (!max)
+		*last = node; /* the tree was empty */
+	return true;
+}
+
+/**
+ * @brief Insert into a two-ended tree, ordered by @p less, after equals.
+ *
+ * An insert at or after the largest node costs one comparison and no
+ * descent; otherwise as dls_rb_add_cached() plus that one comparison.
+ * @param[in,out] node the node, off any tree (checked when the includer
+ *                defines DLSCHED_ENABLE_ASSERT).
+ * @param[in,out] root the tree.
+ * @param[in] less the order.
+ * @return true when @p node became the leftmost node.
+ */
+DLS_INLINE bool dls_rb_add_ends(struct dls_rb_node *node,
+				struct dls_rb_root_ends *root,
+				dls_rb_less_fn less)
+{
+	return dls_rb__add_ends(node, &root->cached, &root->rightmost, less);
+}
+
+/* Internal: dls_rb_erase_ends() on a cached tree and its *@p last. */
+DLS_API struct dls_rb_node *dls_rb__erase_ends(struct dls_rb_node *node,
+					       struct dls_rb_root_cached *root,
+					       struct dls_rb_node **last);
+
+/**
+ * @brief Remove a node from a two-ended tree, keeping both ends exact.
+ * @param[in,out] node a node on @p root (asserted in checked builds).
+ * @param[in,out] root the tree.
+ * @return the new leftmost node (NULL if the tree became empty).
+ * @note As dls_rb_erase(); neither end costs a walk.
+ */
+DLS_INLINE struct dls_rb_node *dls_rb_erase_ends(struct dls_rb_node *node,
+						 struct dls_rb_root_ends *root)
+{
+	return dls_rb__erase_ends(node, &root->cached, &root->rightmost);
+}
+
+/**
  * @brief Out-of-line insert, for callers that hold @p less as a pointer.
  * @param[in,out] node the node, off any tree (asserted in checked builds).
  * @param[in,out] root the tree.
@@ -411,6 +504,16 @@ DLS_API void dls_rb_replace(struct dls_rb_node *victim,
 DLS_API void dls_rb_replace_cached(struct dls_rb_node *victim,
 				   struct dls_rb_node *new_node,
 				   struct dls_rb_root_cached *root);
+
+/**
+ * @brief dls_rb_replace() for a two-ended tree (updates both ends).
+ * @param[in,out] victim a node on @p root.
+ * @param[in,out] new_node a node off any tree.
+ * @param[in,out] root the tree.
+ */
+DLS_API void dls_rb_replace_ends(struct dls_rb_node *victim,
+				 struct dls_rb_node *new_node,
+				 struct dls_rb_root_ends *root);
 
 /**
  * @brief Smallest node, by walking left (O(log n)).
@@ -482,6 +585,26 @@ DLS_API const char *dls_rb_check(const struct dls_rb_root *root,
  */
 DLS_API const char *dls_rb_check_cached(const struct dls_rb_root_cached *root,
 					dls_rb_less_fn less);
+
+/* Internal: dls_rb_check_ends() on a cached tree and its largest node. */
+DLS_API const char *dls_rb__check_ends(const struct dls_rb_root_cached *root,
+				       const struct dls_rb_node *last,
+				       dls_rb_less_fn less);
+
+/**
+ * @brief dls_rb_check_cached() plus the cached rightmost pointer.
+ * @param[in] root the tree.
+ * @param[in] less the order, or NULL to skip the order check.
+ * @return NULL when valid, else the first violated property; after the
+ *         cached tree's checks, "cached rightmost is not the last node".
+ */
+DLS_INLINE const char *dls_rb_check_ends(const struct dls_rb_root_ends *root,
+					 dls_rb_less_fn less)
+{
+	if (!root)
+		return "root pointer is NULL";
+	return dls_rb__check_ends(&root->cached, root->rightmost, less);
+}
 
 /** @} */
 

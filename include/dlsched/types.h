@@ -397,7 +397,13 @@ struct dls_rq {
 	unsigned int nr_migratory;      /**< read-only: queued entities allowed elsewhere */
 	bool overloaded;                /**< read-only: has entities another CPU could run */
 	bool online;                    /**< read-only: CPU takes part in scheduling */
-	uint64_t reserved[4];           /**< private: room to grow; zero */
+	/** private: the EDF tree's largest node, NULL when it is empty (in a
+	 *  64-bit word on every ABI, taken from the reserved words) */
+	union {
+		struct dls_rb_node *node; /**< private: the node */
+		uint64_t word;            /**< private: the word's width */
+	} root_last;
+	uint64_t reserved[3];           /**< private: room to grow; zero */
 };
 
 /**

@@ -47,6 +47,8 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 
 		DLS__CLEAR_RESERVED(rq);
 		dls_rb_root_cached_init(&rq->root);
+		rq->root_last.word = 0;
+		rq->root_last.node = NULL;
 		rq->dom = dom;
 		rq->curr = NULL;
 		rq->earliest.curr = rq->earliest.next = 0;

@@ -54,7 +54,7 @@ void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 {
 	DLS_ASSERT(!se->queued && !dls_rb_node_on_tree(&se->node));
 	se->seq = rq->seq++;
-	dls_rb_add_cached(&se->node, &rq->root, se_less);
+	dls_rb__add_ends(&se->node, &rq->root, &rq->root_last.node, se_less);
 	se->queued = true;
 	rq->nr_running++;
 	if (rq->dom->smp)
@@ -66,7 +66,7 @@ void dls__rq_insert(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 void dls__rq_erase(struct dls_rq *rq, struct dls_entity *se, uint64_t now)
 {
 	DLS_ASSERT(se->queued && dls_rb_node_on_tree(&se->node));
-	dls_rb_erase_cached(&se->node, &rq->root);
+	dls_rb__erase_ends(&se->node, &rq->root, &rq->root_last.node);
 	se->queued = false;
 	rq->nr_running--;
 	if (rq->dom->smp)
@@ -836,7 +836,8 @@ const char *dls__rq_reclaiming_check(const struct dls_domain *dom)
 
 const char *dls_rq_check(const struct dls_rq *rq)
 {
-	const char *err = dls_rb_check_cached(&rq->root, se_less);
+	const char *err = dls_rb__check_ends(&rq->root, rq->root_last.node,
+					     se_less);
 	const struct dls_rb_node *n;
 	unsigned int count = 0;
 
