@@ -201,6 +201,11 @@ static void test_validator_negative(void)
 	rq.nr_running++;
 	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "nr_running differs from the number of queued entities");
 	rq.nr_running--;
+	/* The tree's largest node, kept beside it (b: the later deadline). */
+	CU_ASSERT_PTR_EQUAL(rq.root_last.node, &b.node);
+	rq.root_last.node = &a.node;
+	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "cached rightmost is not the last node");
+	rq.root_last.node = &b.node;
 	b.throttled = true;
 	CU_ASSERT_STRING_EQUAL(dls_rq_check(&rq), "throttled entity is on the tree");
 	b.throttled = false;
