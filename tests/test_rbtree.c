@@ -562,6 +562,14 @@ static void mk(struct item *it, uint64_t key, struct item *parent, bool black,
 	it->node.right = right ? &right->node : NULL;
 }
 
+/* The valid tree 2B(1R,3R) in @p b, @p a, @p c. */
+static void mk_valid3(struct item *a, struct item *b, struct item *c)
+{
+	mk(b, 2, NULL, true, a, c);
+	mk(a, 1, b, false, NULL, NULL);
+	mk(c, 3, b, false, NULL, NULL);
+}
+
 static void expect_check(const struct dls_rb_root *root, const char *want)
 {
 	const char *got = dls_rb_check(root, item_less);
@@ -580,9 +588,7 @@ static void test_validator_negative(void)
 	struct dls_rb_root_cached croot;
 
 	/* Valid baseline: 2B(1R,3R). */
-	mk(&b, 2, NULL, true, &a, &c);
-	mk(&a, 1, &b, false, NULL, NULL);
-	mk(&c, 3, &b, false, NULL, NULL);
+	mk_valid3(&a, &b, &c);
 	DLS_ASSERT_VALID(dls_rb_check(&root, item_less));
 	DLS_ASSERT_VALID(dls_rb_check(&root, NULL));
 
@@ -653,9 +659,7 @@ static void test_validator_negative(void)
 	DLS_ASSERT_VALID(dls_rb_check(&root, item_less));
 
 	/* Stale leftmost on an otherwise valid tree 2B(1R,3R). */
-	mk(&b, 2, NULL, true, &a, &c);
-	mk(&a, 1, &b, false, NULL, NULL);
-	mk(&c, 3, &b, false, NULL, NULL);
+	mk_valid3(&a, &b, &c);
 	croot.rb_root.node = &b.node;
 	croot.leftmost = &b.node;
 	CU_ASSERT_STRING_EQUAL(dls_rb_check_cached(&croot, item_less),
@@ -679,9 +683,7 @@ static void test_validator_negative(void)
 	{
 		struct dls_rb_root_ends e = { { { &b.node }, &a.node }, &b.node };
 
-		mk(&b, 2, NULL, true, &a, &c);
-		mk(&a, 1, &b, false, NULL, NULL);
-		mk(&c, 3, &b, false, NULL, NULL);
+		mk_valid3(&a, &b, &c);
 		CU_ASSERT_STRING_EQUAL(dls_rb_check_ends(&e, item_less),
 				       "cached rightmost is not the last node");
 		e.rightmost = NULL;

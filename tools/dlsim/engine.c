@@ -457,6 +457,7 @@ static void sim_free(struct sim *s)
 	free(s->jobs);
 	sim_outputs_discard(s);
 	free(s->threads);
+	free(s->check_marks);
 	free(s->cpus);
 	free(s->touched);
 	free(s->eager);

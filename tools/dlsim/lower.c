@@ -1369,6 +1369,45 @@ static bool rt_index_ok(const struct sim *s)
  * may use an idle CPU, and each CPU's fair set is its queued fair threads
  * and its running one.
  */
+/*
+ * A new mark for one check's walk over the queues: a thread whose mark is
+ * the current one was met already in this walk. Linear in the queued
+ * threads, where comparing every pair took a fuzzed workload of forked
+ * threads past a minute. False when out of memory.
+ */
+static bool check_marks_next(struct sim *s)
+{
+	size_t need = (size_t)s->nr_threads;
+
+	if (need > s->cap_check_marks) {
+		size_t cap = need * 2;
+		uint32_t *m = calloc(cap, sizeof(*m));
+
+		if (!m)
+			return false;
+		free(s->check_marks);
+		s->check_marks = m;
+		s->cap_check_marks = cap;
+		s->check_gen = 0;
+	}
+	if (++s->check_gen == 0) { /* wrapped: forget every mark */
+		memset(s->check_marks, 0, s->cap_check_marks * sizeof(uint32_t));
+		s->check_gen = 1;
+	}
+	return true;
+}
+
+/* Whether @t was met already in this check's walk; marks it met. */
+static bool met_before(struct sim *s, const struct thread *t)
+{
+	uint32_t *m = &s->check_marks[t->id];
+
+	if (*m == s->check_gen)
+		return true;
+	*m = s->check_gen;
+	return false;
+}
+
 const char *dlsim_lower_check(struct sim *s)
 {
 	unsigned int waiting = 0, rt = 0;
@@ -1383,6 +1422,10 @@ const char *dlsim_lower_check(struct sim *s)
 		       "changed while queued?)";
 	if (!rt_index_ok(s))
 		return "the CPUs where FIFO/RR threads of a priority wait are misindexed";
+	if (!check_marks_next(s)) {
+		sim_oom(s); /* the run stops at the end of this step */
+		return NULL;
+	}
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
 		const struct cpu *c = &s->cpus[cpu];
 		const char *why = fair_check(s, cpu);
@@ -1396,9 +1439,8 @@ const char *dlsim_lower_check(struct sim *s)
 				return "a queued lower-class thread is not runnable on its CPU";
 			if (t == c->curr)
 				return "a lower-class thread is queued on the CPU that runs it";
-			for (size_t k = i + 1; k < c->nr_lower; k++)
-				if (c->lower[k] == t)
-					return "a lower-class thread is queued twice";
+			if (met_before(s, t))
+				return "a lower-class thread is queued twice";
 			if ((t->prio == 0) != t->fair_queued)
 				return "a queued thread's fair set membership does not match its class";
 			if (i && (c->lower[i - 1]->prio < t->prio ||

@@ -410,6 +410,11 @@ struct sim {
 	 * priorities with any (lower.c) */
 	struct wl_cpuset rt_by_prio[DLSIM_RT_PRIOS];
 	struct wl_cpuset rt_prios;
+	/* --check's marks by thread id: which threads one check of the lower
+	 * classes' queues has met (lower.c) */
+	uint32_t *check_marks;
+	size_t cap_check_marks;
+	uint32_t check_gen;
 	struct wait_list *lists;
 	size_t nr_lists;
 	struct utimer *timers; /* the shared timers (refs not "unique") */
