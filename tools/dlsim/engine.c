@@ -50,8 +50,7 @@ static uint64_t op_now(void *ctx, int cpu)
 
 	/* The library acts on @cpu's runqueue: its thread is charged up to
 	 * now first (the per-CPU loop charges a CPU only when touched). */
-	dlsim_cpu_touch(s, cpu);
-	return s->now;
+	return dlsim_cpu_touch(s, cpu);
 }
 
 /* The event of the thread's timer @t: its replenishment or 0-lag timer. */
@@ -92,25 +91,15 @@ static void op_resched(void *ctx, int cpu)
 	dlsim_resched(ctx, cpu);
 }
 
-static void op_trace(void *ctx, const struct dls_trace_event *ev)
+/* A thread's reservation was throttled or replenished. */
+__attribute__((noinline)) static void budget_trace(struct sim *s,
+						 const struct dls_trace_event *ev)
 {
-	struct sim *s = ctx;
-	struct thread *th;
+	struct thread *th = dls_container_of(ev->se, struct thread, se);
 
-	if (has_servers(s) && dls_server_of(ev->se)) {
-		struct vcpu *v = dlsim_vcpu_of(ev->se);
-
-		if (v)
-			dlsim_vcpu_trace(s, v, ev);
-		else
-			dlsim_fs_trace(s, ev);
-		return;
-	}
-	th = dls_container_of(ev->se, struct thread, se);
 	if (ev->type == DLS_TRACE_THROTTLE)
 		dlsim_job_note_throttle(s, th);
-	if ((ev->type != DLS_TRACE_THROTTLE && ev->type != DLS_TRACE_REPLENISH) ||
-	    (!s->timeline && !s->budget_log))
+	if (!s->timeline && !s->budget_log)
 		return;
 	/* the entity's state after the throttle or replenishment */
 	if (s->timeline)
@@ -119,6 +108,42 @@ static void op_trace(void *ctx, const struct dls_trace_event *ev)
 			.what = ev->type == DLS_TRACE_THROTTLE ? "throttle" : "replenish",
 			.has_budget = true, .runtime = ev->runtime, .deadline = ev->deadline });
 	dlsim_add_budget_sample(s, th->id, ev->runtime, ev->deadline);
+}
+
+/* The only kinds of a thread's events dlsim records. */
+static bool budget_event(const struct dls_trace_event *ev)
+{
+	return ev->type == DLS_TRACE_THROTTLE || ev->type == DLS_TRACE_REPLENISH;
+}
+
+/* An event of a run with servers: a server entity's, or a thread's. */
+__attribute__((noinline)) static void trace_with_servers(struct sim *s,
+							 const struct dls_trace_event *ev)
+{
+	struct vcpu *v;
+
+	if (!dls_server_of(ev->se)) {
+		if (budget_event(ev))
+			budget_trace(s, ev);
+		return;
+	}
+	v = dlsim_vcpu_of(ev->se);
+	if (v)
+		dlsim_vcpu_trace(s, v, ev);
+	else
+		dlsim_fs_trace(s, ev);
+}
+
+/* Most events the library reports are of other kinds and need nothing:
+ * they return here, before any call (the two above are out of line). */
+static void op_trace(void *ctx, const struct dls_trace_event *ev)
+{
+	struct sim *s = ctx;
+
+	if (has_servers(s))
+		trace_with_servers(s, ev);
+	else if (budget_event(ev))
+		budget_trace(s, ev);
 }
 
 static const struct dls_ops sim_ops = {
@@ -624,7 +649,8 @@ static void finish_cpu(struct sim *s, int cpu)
 	}
 	if (c && !c->is_dl && c->runnable && c->sliced && c->slice_left == 0)
 		dlsim_resched(s, cpu);
-	dlsim_fs_flush(s, cpu); /* a deferred budget its class ran out */
+	if (s->cpus[cpu].fs)
+		dlsim_fs_flush(s, cpu); /* a deferred budget its class ran out */
 }
 
 static void scan_finish(struct sim *s)
@@ -788,6 +814,20 @@ static bool wants_pick(const struct sim *s, int cpu)
 			       (!c->curr && (rq->curr || rq->nr_running || c->nr_lower)));
 }
 
+/* @c's decision point in cpu_queue is @n, or none past @horizon. */
+static void cpu_queue_set(struct sim *s, struct cpu *c, uint64_t n, uint64_t horizon)
+{
+	if (c->next_queued) {
+		dls_rb_erase_cached(&c->next_node, &s->cpu_queue);
+		c->next_queued = false;
+	}
+	if (!dls_time_after(n, horizon)) {
+		c->next_t = n;
+		dls_rb_add_cached(&c->next_node, &s->cpu_queue, cpu_node_less);
+		c->next_queued = true;
+	}
+}
+
 /* @cpu's next decision point, found again after it was touched. */
 static void cpu_requeue(struct sim *s, int cpu, uint64_t horizon)
 {
@@ -801,15 +841,9 @@ static void cpu_requeue(struct sim *s, int cpu, uint64_t horizon)
 	}
 	/* a decision point at the horizon itself is due in the last step */
 	n = cpu_next(s, c, horizon + 1);
-	if (c->next_queued) {
-		dls_rb_erase_cached(&c->next_node, &s->cpu_queue);
-		c->next_queued = false;
-	}
-	if (!dls_time_after(n, horizon)) {
-		c->next_t = n;
-		dls_rb_add_cached(&c->next_node, &s->cpu_queue, cpu_node_less);
-		c->next_queued = true;
-	}
+	/* a touch that left the decision point where it was keeps its place */
+	if (!c->next_queued || c->next_t != n)
+		cpu_queue_set(s, c, n, horizon);
 	if (cpu_eager(s, c))
 		s->eager[cpu / 64] |= bit;
 	else
