@@ -170,6 +170,11 @@ struct thread {
 	uint64_t t_first;     /* where its timers count from: delay after the run's start (rt-app's t_first) */
 	struct utimer *timers; /* its "unique" timers */
 	size_t nr_timers, cap_timers;
+	/* the timer its last timer event named (utimer_get()): the event's
+	 * ref, the timer's index in its timers (own) or the shared ones */
+	const char *last_timer_ref;
+	size_t last_timer;
+	bool last_timer_own;
 	/* stats */
 	uint64_t jobs, misses, max_lateness, resp_sum, resp_max, preemptions;
 	uint64_t *resp;
