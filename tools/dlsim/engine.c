@@ -707,24 +707,53 @@ DLS_INLINE bool must_pick(const struct sim *s, int cpu)
 					 c->curr->se.rq->curr != &c->curr->se))));
 }
 
+/* What a visit of a pick pass did: it only looked (must_pick() and
+ * nothing_to_pick() change nothing), it acted (told the CPU's servers, or
+ * picked again) and the CPU runs what it ran, or that changed. */
+enum visit { VISIT_LOOKED, VISIT_ACTED, VISIT_CHANGED };
+
 /* A pick pass looks at @cpu: its servers are told of what ran and started
- * when they have work, and it picks again if it must (or may, idle).
- * Returns whether what it runs changed. */
-DLS_INLINE bool visit(struct sim *s, int cpu)
+ * when they have work, and it picks again if it must (or may, idle). */
+DLS_INLINE enum visit visit(struct sim *s, int cpu)
 {
 	struct cpu *c = &s->cpus[cpu];
 	struct thread *before = c->curr;
+	enum visit did = VISIT_LOOKED;
 
 	if (c->offline)
-		return false;
+		return VISIT_LOOKED;
+	if (c->fs || c->nr_vcpus)
+		did = VISIT_ACTED;
 	if (c->fs)
 		dlsim_fs_update(s, cpu);
 	if (c->nr_vcpus)
 		dlsim_guests_update(s, cpu);
 	if (!must_pick(s, cpu) && (c->curr || nothing_to_pick(s, cpu)))
-		return false;
+		return did;
 	dlsim_cpu_reschedule(s, cpu);
-	return c->curr != before;
+	return c->curr != before ? VISIT_CHANGED : VISIT_ACTED;
+}
+
+/* A pass's visits so far: whether one changed what a CPU runs, whether
+ * any acted. */
+struct pass {
+	bool changed, acted;
+};
+
+DLS_INLINE void pass_note(struct pass *p, enum visit v)
+{
+	p->changed |= v == VISIT_CHANGED;
+	p->acted |= v != VISIT_LOOKED;
+}
+
+/* Lower-class threads left waiting move to CPUs that can run them now
+ * (lower.c), which then pick again. */
+DLS_INLINE void pass_balance(struct sim *s, struct pass *p)
+{
+	if (s->nr_lower_waiting) {
+		p->acted = true;
+		p->changed |= dlsim_lower_balance(s);
+	}
 }
 
 /*
@@ -736,15 +765,16 @@ DLS_INLINE bool visit(struct sim *s, int cpu)
 static void scan_pick(struct sim *s)
 {
 	for (int pass = 0; pass < 4 * s->nr_cpus + 4; pass++) {
-		bool again = false;
+		struct pass p = { false, false };
+		bool again;
 
 		for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-			again |= visit(s, cpu);
-		/* Lower-class threads left waiting move to CPUs that can run
-		 * them now (lower.c), which then pick again. */
-		if (s->nr_lower_waiting)
-			again |= dlsim_lower_balance(s);
-		for (int cpu = 0; cpu < s->nr_cpus && !again; cpu++)
+			pass_note(&p, visit(s, cpu));
+		pass_balance(s, &p);
+		/* (a pass whose visits only looked left every CPU as its
+		 * visit found it: none must pick) */
+		again = p.changed;
+		for (int cpu = 0; cpu < s->nr_cpus && !again && p.acted; cpu++)
 			again = !s->cpus[cpu].offline && must_pick(s, cpu);
 		if (!again)
 			break;
@@ -936,13 +966,15 @@ static int next_pick(const struct sim *s, int from)
 static void lazy_pick(struct sim *s)
 {
 	for (int pass = 0; pass < 4 * s->nr_cpus + 4; pass++) {
-		bool again = false;
+		struct pass p = { false, false };
+		bool again;
 
 		for (int cpu = next_pick(s, 0); cpu >= 0; cpu = next_pick(s, cpu + 1))
-			again |= visit(s, cpu);
-		if (s->nr_lower_waiting)
-			again |= dlsim_lower_balance(s);
-		for (int cpu = next_touched(s, 0); cpu >= 0 && !again; cpu = next_touched(s, cpu + 1))
+			pass_note(&p, visit(s, cpu));
+		pass_balance(s, &p);
+		again = p.changed;
+		for (int cpu = next_touched(s, 0); cpu >= 0 && !again && p.acted;
+		     cpu = next_touched(s, cpu + 1))
 			again = !s->cpus[cpu].offline && must_pick(s, cpu);
 		if (!again)
 			break;
