@@ -510,9 +510,12 @@ static uint64_t fs_left(const struct fair_srv *fs)
 }
 
 /* @c's next decision point before @n from the budget of entity @se on @rq
- * (its deadline thread's, its server's or, in a guest, the thread's own). */
-static uint64_t budget_point(struct sim *s, struct cpu *c, struct dls_rq *rq,
-			     const struct dls_entity *se, uint64_t n)
+ * (its deadline thread's, its server's or, in a guest, the thread's own).
+ * This, cpu_next() and finish_cpu() run for every CPU a step looks at and
+ * are called from this file only: always inline (their calls and saved
+ * registers cost 37 instructions an event on one CPU, 40 on eight). */
+DLS_INLINE uint64_t budget_point(struct sim *s, struct cpu *c, struct dls_rq *rq,
+				 const struct dls_entity *se, uint64_t n)
 {
 	/* The library charged its entity up to exec_start: now in the
 	 * reference loop, which charges it at every step; the last event on
@@ -552,7 +555,7 @@ static uint64_t budget_point(struct sim *s, struct cpu *c, struct dls_rq *rq,
 
 /* The next decision point of CPU @c before @limit (else @limit), from its
  * thread's state charged up to now. */
-static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
+DLS_INLINE uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 {
 	struct thread *t = c->curr;
 	struct dls_entity *se = dlsim_host_se(s, (int)(c - s->cpus));
@@ -618,7 +621,7 @@ static void scan_advance(struct sim *s, uint64_t horizon)
 }
 
 /* What CPU @cpu's thread finished, its budget and slice. */
-static void finish_cpu(struct sim *s, int cpu)
+DLS_INLINE void finish_cpu(struct sim *s, int cpu)
 {
 	struct thread *c = s->cpus[cpu].curr;
 	struct dls_entity *se = dlsim_host_se(s, cpu);
