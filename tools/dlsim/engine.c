@@ -331,7 +331,7 @@ static int setup_domain(struct sim *s)
 	if (!s->rqs || !s->cpus || !s->touched || !s->eager || !s->idle)
 		return -1;
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-		s->idle[cpu / 64] |= UINT64_C(1) << (cpu % 64);
+		s->idle[WL_CPUSET_WORD(cpu)] |= WL_CPUSET_BIT(cpu);
 	dls_domain_config_default(&cfg);
 	cfg.bw_limit = admission_limit(s, cfg.bw_limit);
 	if (s->w->wakeup_rule)
@@ -866,7 +866,7 @@ static void cpu_requeue(struct sim *s, int cpu, uint64_t horizon)
 {
 	struct cpu *c = &s->cpus[cpu];
 	uint64_t n;
-	uint64_t bit = UINT64_C(1) << (cpu % 64);
+	uint64_t bit = WL_CPUSET_BIT(cpu);
 
 	if (c->charged_to != s->now) {
 		cpu_charge(s, cpu, c->charged_to, s->now - c->charged_to);
@@ -878,23 +878,24 @@ static void cpu_requeue(struct sim *s, int cpu, uint64_t horizon)
 	if (!c->next_queued || c->next_t != n)
 		cpu_queue_set(s, c, n, horizon);
 	if (cpu_eager(s, c))
-		s->eager[cpu / 64] |= bit;
+		s->eager[WL_CPUSET_WORD(cpu)] |= bit;
 	else
-		s->eager[cpu / 64] &= ~bit;
+		s->eager[WL_CPUSET_WORD(cpu)] &= ~bit;
 	/* left to pick again (the passes' bound): looked at next step too */
 	if (wants_pick(s, cpu))
-		s->touched[cpu / 64] |= bit;
+		s->touched[WL_CPUSET_WORD(cpu)] |= bit;
 }
 
 /* The first CPU from @from on in touched, or also in idle with @idle. */
 DLS_INLINE int next_bit(const struct sim *s, int from, bool idle)
 {
-	size_t w = (size_t)from / 64;
+	size_t w = WL_CPUSET_WORD(from);
 	uint64_t bits;
 
 	if (from >= s->nr_cpus)
 		return -1;
-	bits = (s->touched[w] | (idle ? s->idle[w] : 0)) & (~UINT64_C(0) << (from % 64));
+	bits = s->touched[w] | (idle ? s->idle[w] : 0);
+	bits &= ~(WL_CPUSET_BIT(from) - 1); /* from @from on */
 	while (!bits) {
 		if (++w == s->nr_words)
 			return -1;

@@ -48,7 +48,7 @@ uint64_t dlsim_cpu_catch_up(struct sim *s, int cpu)
 
 	cpu_charge(s, cpu, c->charged_to, s->now - c->charged_to);
 	c->charged_to = s->now;
-	s->touched[cpu / 64] |= UINT64_C(1) << (cpu % 64);
+	s->touched[WL_CPUSET_WORD(cpu)] |= WL_CPUSET_BIT(cpu);
 	return s->now;
 }
 

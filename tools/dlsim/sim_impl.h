@@ -591,20 +591,20 @@ static inline uint64_t dlsim_cpu_touch(struct sim *s, int cpu)
 	 * charge out of line so that its callers stay small. */
 	if (s->cpus[cpu].charged_to != s->now)
 		return dlsim_cpu_catch_up(s, cpu);
-	s->touched[(unsigned int)cpu / 64] |= UINT64_C(1) << ((unsigned int)cpu % 64);
+	s->touched[WL_CPUSET_WORD(cpu)] |= WL_CPUSET_BIT(cpu);
 	return s->now;
 }
 
 /* @cpu runs @t from now (NULL: nothing); its idle bit follows. */
 static inline void dlsim_cpu_set_curr(struct sim *s, int cpu, struct thread *t)
 {
-	uint64_t bit = UINT64_C(1) << (cpu % 64);
+	uint64_t bit = WL_CPUSET_BIT(cpu);
 
 	s->cpus[cpu].curr = t;
 	if (t)
-		s->idle[cpu / 64] &= ~bit;
+		s->idle[WL_CPUSET_WORD(cpu)] &= ~bit;
 	else
-		s->idle[cpu / 64] |= bit;
+		s->idle[WL_CPUSET_WORD(cpu)] |= bit;
 }
 
 /* @cpu must pick again. */
