@@ -50,8 +50,7 @@ static uint64_t op_now(void *ctx, int cpu)
 
 	/* The library acts on @cpu's runqueue: its thread is charged up to
 	 * now first (the per-CPU loop charges a CPU only when touched). */
-	dlsim_cpu_touch(s, cpu);
-	return s->now;
+	return dlsim_cpu_touch(s, cpu);
 }
 
 /* The event of the thread's timer @t: its replenishment or 0-lag timer. */
@@ -92,25 +91,15 @@ static void op_resched(void *ctx, int cpu)
 	dlsim_resched(ctx, cpu);
 }
 
-static void op_trace(void *ctx, const struct dls_trace_event *ev)
+/* A thread's reservation was throttled or replenished. */
+__attribute__((noinline)) static void budget_trace(struct sim *s,
+						 const struct dls_trace_event *ev)
 {
-	struct sim *s = ctx;
-	struct thread *th;
+	struct thread *th = dls_container_of(ev->se, struct thread, se);
 
-	if (has_servers(s) && dls_server_of(ev->se)) {
-		struct vcpu *v = dlsim_vcpu_of(ev->se);
-
-		if (v)
-			dlsim_vcpu_trace(s, v, ev);
-		else
-			dlsim_fs_trace(s, ev);
-		return;
-	}
-	th = dls_container_of(ev->se, struct thread, se);
 	if (ev->type == DLS_TRACE_THROTTLE)
 		dlsim_job_note_throttle(s, th);
-	if ((ev->type != DLS_TRACE_THROTTLE && ev->type != DLS_TRACE_REPLENISH) ||
-	    (!s->timeline && !s->budget_log))
+	if (!s->timeline && !s->budget_log)
 		return;
 	/* the entity's state after the throttle or replenishment */
 	if (s->timeline)
@@ -119,6 +108,42 @@ static void op_trace(void *ctx, const struct dls_trace_event *ev)
 			.what = ev->type == DLS_TRACE_THROTTLE ? "throttle" : "replenish",
 			.has_budget = true, .runtime = ev->runtime, .deadline = ev->deadline });
 	dlsim_add_budget_sample(s, th->id, ev->runtime, ev->deadline);
+}
+
+/* The only kinds of a thread's events dlsim records. */
+static bool budget_event(const struct dls_trace_event *ev)
+{
+	return ev->type == DLS_TRACE_THROTTLE || ev->type == DLS_TRACE_REPLENISH;
+}
+
+/* An event of a run with servers: a server entity's, or a thread's. */
+__attribute__((noinline)) static void trace_with_servers(struct sim *s,
+							 const struct dls_trace_event *ev)
+{
+	struct vcpu *v;
+
+	if (!dls_server_of(ev->se)) {
+		if (budget_event(ev))
+			budget_trace(s, ev);
+		return;
+	}
+	v = dlsim_vcpu_of(ev->se);
+	if (v)
+		dlsim_vcpu_trace(s, v, ev);
+	else
+		dlsim_fs_trace(s, ev);
+}
+
+/* Most events the library reports are of other kinds and need nothing:
+ * they return here, before any call (the two above are out of line). */
+static void op_trace(void *ctx, const struct dls_trace_event *ev)
+{
+	struct sim *s = ctx;
+
+	if (has_servers(s))
+		trace_with_servers(s, ev);
+	else if (budget_event(ev))
+		budget_trace(s, ev);
 }
 
 static const struct dls_ops sim_ops = {
@@ -306,7 +331,7 @@ static int setup_domain(struct sim *s)
 	if (!s->rqs || !s->cpus || !s->touched || !s->eager || !s->idle)
 		return -1;
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-		s->idle[cpu / 64] |= UINT64_C(1) << (cpu % 64);
+		s->idle[WL_CPUSET_WORD(cpu)] |= WL_CPUSET_BIT(cpu);
 	dls_domain_config_default(&cfg);
 	cfg.bw_limit = admission_limit(s, cfg.bw_limit);
 	if (s->w->wakeup_rule)
@@ -486,9 +511,12 @@ static uint64_t fs_left(const struct fair_srv *fs)
 }
 
 /* @c's next decision point before @n from the budget of entity @se on @rq
- * (its deadline thread's, its server's or, in a guest, the thread's own). */
-static uint64_t budget_point(struct sim *s, struct cpu *c, struct dls_rq *rq,
-			     const struct dls_entity *se, uint64_t n)
+ * (its deadline thread's, its server's or, in a guest, the thread's own).
+ * This, cpu_next() and finish_cpu() run for every CPU a step looks at and
+ * are called from this file only: always inline (their calls and saved
+ * registers cost 37 instructions an event on one CPU, 40 on eight). */
+DLS_INLINE uint64_t budget_point(struct sim *s, struct cpu *c, struct dls_rq *rq,
+				 const struct dls_entity *se, uint64_t n)
 {
 	/* The library charged its entity up to exec_start: now in the
 	 * reference loop, which charges it at every step; the last event on
@@ -528,7 +556,7 @@ static uint64_t budget_point(struct sim *s, struct cpu *c, struct dls_rq *rq,
 
 /* The next decision point of CPU @c before @limit (else @limit), from its
  * thread's state charged up to now. */
-static uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
+DLS_INLINE uint64_t cpu_next(struct sim *s, struct cpu *c, uint64_t limit)
 {
 	struct thread *t = c->curr;
 	struct dls_entity *se = dlsim_host_se(s, (int)(c - s->cpus));
@@ -594,7 +622,7 @@ static void scan_advance(struct sim *s, uint64_t horizon)
 }
 
 /* What CPU @cpu's thread finished, its budget and slice. */
-static void finish_cpu(struct sim *s, int cpu)
+DLS_INLINE void finish_cpu(struct sim *s, int cpu)
 {
 	struct thread *c = s->cpus[cpu].curr;
 	struct dls_entity *se = dlsim_host_se(s, cpu);
@@ -625,7 +653,8 @@ static void finish_cpu(struct sim *s, int cpu)
 	}
 	if (c && !c->is_dl && c->runnable && c->sliced && c->slice_left == 0)
 		dlsim_resched(s, cpu);
-	dlsim_fs_flush(s, cpu); /* a deferred budget its class ran out */
+	if (s->cpus[cpu].fs)
+		dlsim_fs_flush(s, cpu); /* a deferred budget its class ran out */
 }
 
 static void scan_finish(struct sim *s)
@@ -682,24 +711,53 @@ DLS_INLINE bool must_pick(const struct sim *s, int cpu)
 					 c->curr->se.rq->curr != &c->curr->se))));
 }
 
+/* What a visit of a pick pass did: it only looked (must_pick() and
+ * nothing_to_pick() change nothing), it acted (told the CPU's servers, or
+ * picked again) and the CPU runs what it ran, or that changed. */
+enum visit { VISIT_LOOKED, VISIT_ACTED, VISIT_CHANGED };
+
 /* A pick pass looks at @cpu: its servers are told of what ran and started
- * when they have work, and it picks again if it must (or may, idle).
- * Returns whether what it runs changed. */
-DLS_INLINE bool visit(struct sim *s, int cpu)
+ * when they have work, and it picks again if it must (or may, idle). */
+DLS_INLINE enum visit visit(struct sim *s, int cpu)
 {
 	struct cpu *c = &s->cpus[cpu];
 	struct thread *before = c->curr;
+	enum visit did = VISIT_LOOKED;
 
 	if (c->offline)
-		return false;
+		return VISIT_LOOKED;
+	if (c->fs || c->nr_vcpus)
+		did = VISIT_ACTED;
 	if (c->fs)
 		dlsim_fs_update(s, cpu);
 	if (c->nr_vcpus)
 		dlsim_guests_update(s, cpu);
 	if (!must_pick(s, cpu) && (c->curr || nothing_to_pick(s, cpu)))
-		return false;
+		return did;
 	dlsim_cpu_reschedule(s, cpu);
-	return c->curr != before;
+	return c->curr != before ? VISIT_CHANGED : VISIT_ACTED;
+}
+
+/* A pass's visits so far: whether one changed what a CPU runs, whether
+ * any acted. */
+struct pass {
+	bool changed, acted;
+};
+
+DLS_INLINE void pass_note(struct pass *p, enum visit v)
+{
+	p->changed |= v == VISIT_CHANGED;
+	p->acted |= v != VISIT_LOOKED;
+}
+
+/* Lower-class threads left waiting move to CPUs that can run them now
+ * (lower.c), which then pick again. */
+DLS_INLINE void pass_balance(struct sim *s, struct pass *p)
+{
+	if (s->nr_lower_waiting) {
+		p->acted = true;
+		p->changed |= dlsim_lower_balance(s);
+	}
 }
 
 /*
@@ -711,15 +769,16 @@ DLS_INLINE bool visit(struct sim *s, int cpu)
 static void scan_pick(struct sim *s)
 {
 	for (int pass = 0; pass < 4 * s->nr_cpus + 4; pass++) {
-		bool again = false;
+		struct pass p = { false, false };
+		bool again;
 
 		for (int cpu = 0; cpu < s->nr_cpus; cpu++)
-			again |= visit(s, cpu);
-		/* Lower-class threads left waiting move to CPUs that can run
-		 * them now (lower.c), which then pick again. */
-		if (s->nr_lower_waiting)
-			again |= dlsim_lower_balance(s);
-		for (int cpu = 0; cpu < s->nr_cpus && !again; cpu++)
+			pass_note(&p, visit(s, cpu));
+		pass_balance(s, &p);
+		/* (a pass whose visits only looked left every CPU as its
+		 * visit found it: none must pick) */
+		again = p.changed;
+		for (int cpu = 0; cpu < s->nr_cpus && !again && p.acted; cpu++)
 			again = !s->cpus[cpu].offline && must_pick(s, cpu);
 		if (!again)
 			break;
@@ -789,19 +848,9 @@ static bool wants_pick(const struct sim *s, int cpu)
 			       (!c->curr && (rq->curr || rq->nr_running || c->nr_lower)));
 }
 
-/* @cpu's next decision point, found again after it was touched. */
-static void cpu_requeue(struct sim *s, int cpu, uint64_t horizon)
+/* @c's decision point in cpu_queue is @n, or none past @horizon. */
+static void cpu_queue_set(struct sim *s, struct cpu *c, uint64_t n, uint64_t horizon)
 {
-	struct cpu *c = &s->cpus[cpu];
-	uint64_t n;
-	uint64_t bit = UINT64_C(1) << (cpu % 64);
-
-	if (c->charged_to != s->now) {
-		cpu_charge(s, cpu, c->charged_to, s->now - c->charged_to);
-		c->charged_to = s->now;
-	}
-	/* a decision point at the horizon itself is due in the last step */
-	n = cpu_next(s, c, horizon + 1);
 	if (c->next_queued) {
 		dls_rb_erase_cached(&c->next_node, &s->cpu_queue);
 		c->next_queued = false;
@@ -811,24 +860,43 @@ static void cpu_requeue(struct sim *s, int cpu, uint64_t horizon)
 		dls_rb_add_cached(&c->next_node, &s->cpu_queue, cpu_node_less);
 		c->next_queued = true;
 	}
+}
+
+/* @cpu's next decision point, found again after it was touched. */
+static void cpu_requeue(struct sim *s, int cpu, uint64_t horizon)
+{
+	struct cpu *c = &s->cpus[cpu];
+	uint64_t n;
+	uint64_t bit = WL_CPUSET_BIT(cpu);
+
+	if (c->charged_to != s->now) {
+		cpu_charge(s, cpu, c->charged_to, s->now - c->charged_to);
+		c->charged_to = s->now;
+	}
+	/* a decision point at the horizon itself is due in the last step */
+	n = cpu_next(s, c, horizon + 1);
+	/* a touch that left the decision point where it was keeps its place */
+	if (!c->next_queued || c->next_t != n)
+		cpu_queue_set(s, c, n, horizon);
 	if (cpu_eager(s, c))
-		s->eager[cpu / 64] |= bit;
+		s->eager[WL_CPUSET_WORD(cpu)] |= bit;
 	else
-		s->eager[cpu / 64] &= ~bit;
+		s->eager[WL_CPUSET_WORD(cpu)] &= ~bit;
 	/* left to pick again (the passes' bound): looked at next step too */
 	if (wants_pick(s, cpu))
-		s->touched[cpu / 64] |= bit;
+		s->touched[WL_CPUSET_WORD(cpu)] |= bit;
 }
 
 /* The first CPU from @from on in touched, or also in idle with @idle. */
 DLS_INLINE int next_bit(const struct sim *s, int from, bool idle)
 {
-	size_t w = (size_t)from / 64;
+	size_t w = WL_CPUSET_WORD(from);
 	uint64_t bits;
 
 	if (from >= s->nr_cpus)
 		return -1;
-	bits = (s->touched[w] | (idle ? s->idle[w] : 0)) & (~UINT64_C(0) << (from % 64));
+	bits = s->touched[w] | (idle ? s->idle[w] : 0);
+	bits &= ~(WL_CPUSET_BIT(from) - 1); /* from @from on */
 	while (!bits) {
 		if (++w == s->nr_words)
 			return -1;
@@ -903,13 +971,15 @@ static int next_pick(const struct sim *s, int from)
 static void lazy_pick(struct sim *s)
 {
 	for (int pass = 0; pass < 4 * s->nr_cpus + 4; pass++) {
-		bool again = false;
+		struct pass p = { false, false };
+		bool again;
 
 		for (int cpu = next_pick(s, 0); cpu >= 0; cpu = next_pick(s, cpu + 1))
-			again |= visit(s, cpu);
-		if (s->nr_lower_waiting)
-			again |= dlsim_lower_balance(s);
-		for (int cpu = next_touched(s, 0); cpu >= 0 && !again; cpu = next_touched(s, cpu + 1))
+			pass_note(&p, visit(s, cpu));
+		pass_balance(s, &p);
+		again = p.changed;
+		for (int cpu = next_touched(s, 0); cpu >= 0 && !again && p.acted;
+		     cpu = next_touched(s, cpu + 1))
 			again = !s->cpus[cpu].offline && must_pick(s, cpu);
 		if (!again)
 			break;

@@ -1,9 +1,10 @@
 /*
  * dlsim's virtual platform, the bottom of the simulator: the event queue
- * (virtual time), the records handed to the outputs as they are made, the
- * one place a run's errors are noted, and the check of the library's
- * answers. Every other file of the simulator calls down to it; it calls
- * only the library and the outputs.
+ * (virtual time), the records handed to the outputs as they are made
+ * (inline in sim_impl.h: most runs record none), the charge of a CPU the
+ * per-CPU loop touches, the one place a run's errors are noted, and the
+ * check of the library's answers. Every other file of the simulator calls
+ * down to it; it calls only the library and the outputs.
  */
 #include "sim_impl.h"
 
@@ -37,25 +38,18 @@ const char *dlsim_q_check(struct sim *s)
 	return dls_rb_check_cached(&s->queue, qev_less);
 }
 
-/* ---- records for the outputs ------------------------------------------ */
+/* ---- the per-CPU loop's charges ---------------------------------------- */
 
-void dlsim_add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what)
+/* @cpu's thread is charged up to now, and @cpu noted for this step
+ * (dlsim_cpu_touch(): out of line, so that its callers stay small). */
+uint64_t dlsim_cpu_catch_up(struct sim *s, int cpu)
 {
-	if (s->timeline)
-		sim_emit_mark(s, &(struct mark){ .cpu = cpu, .thread = thread, .t = t,
-						 .what = what });
-}
+	struct cpu *c = &s->cpus[cpu];
 
-/* A reservation's remaining budget and deadline now, for the trace. */
-void dlsim_add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline)
-{
-	if (s->budget_log)
-		sim_emit_budget(s, &(struct budget_sample){ thread, s->now, runtime, deadline });
-}
-
-void dlsim_add_mark(struct sim *s, int cpu, int thread, const char *what)
-{
-	dlsim_add_mark_at(s, cpu, thread, s->now, what);
+	cpu_charge(s, cpu, c->charged_to, s->now - c->charged_to);
+	c->charged_to = s->now;
+	s->touched[WL_CPUSET_WORD(cpu)] |= WL_CPUSET_BIT(cpu);
+	return s->now;
 }
 
 /* ---- errors ------------------------------------------------------------ */

@@ -170,6 +170,11 @@ struct thread {
 	uint64_t t_first;     /* where its timers count from: delay after the run's start (rt-app's t_first) */
 	struct utimer *timers; /* its "unique" timers */
 	size_t nr_timers, cap_timers;
+	/* the timer its last timer event named (utimer_get()): the event's
+	 * ref, the timer's index in its timers (own) or the shared ones */
+	const char *last_timer_ref;
+	size_t last_timer;
+	bool last_timer_own;
 	/* stats */
 	uint64_t jobs, misses, max_lateness, resp_sum, resp_max, preemptions;
 	uint64_t *resp;
@@ -569,6 +574,9 @@ static inline void cpu_charge(struct sim *s, int cpu, uint64_t start, uint64_t d
 		t->slice_left -= dt < t->slice_left ? dt : t->slice_left;
 }
 
+/* dlsim_cpu_touch() of a CPU last charged before now (platform.c). */
+uint64_t dlsim_cpu_catch_up(struct sim *s, int cpu);
+
 /*
  * Something happens on @cpu now, or its state is about to be read or
  * changed: charge its running thread up to now (the kernel's update_curr,
@@ -576,31 +584,32 @@ static inline void cpu_charge(struct sim *s, int cpu, uint64_t start, uint64_t d
  * CPU for this step (its next decision point is found again, it may pick
  * again). Call it before changing anything a CPU's thread is charged by
  * (its class, runnable, in_run, the slice, the CPU's thread). The
- * reference loop charges every CPU at every step instead.
+ * reference loop charges every CPU at every step instead. Returns the
+ * clock (the library's, op_now()).
  */
-static inline void dlsim_cpu_touch(struct sim *s, int cpu)
+static inline uint64_t dlsim_cpu_touch(struct sim *s, int cpu)
 {
-	struct cpu *c = &s->cpus[cpu];
-
 	if (s->scan)
-		return;
-	if (c->charged_to != s->now) {
-		cpu_charge(s, cpu, c->charged_to, s->now - c->charged_to);
-		c->charged_to = s->now;
-	}
-	s->touched[cpu / 64] |= UINT64_C(1) << (cpu % 64);
+		return s->now;
+	/* Most touches find the CPU charged at this instant already (the
+	 * library reads the clock many times an event): a compare, and the
+	 * charge out of line so that its callers stay small. */
+	if (s->cpus[cpu].charged_to != s->now)
+		return dlsim_cpu_catch_up(s, cpu);
+	s->touched[WL_CPUSET_WORD(cpu)] |= WL_CPUSET_BIT(cpu);
+	return s->now;
 }
 
 /* @cpu runs @t from now (NULL: nothing); its idle bit follows. */
 static inline void dlsim_cpu_set_curr(struct sim *s, int cpu, struct thread *t)
 {
-	uint64_t bit = UINT64_C(1) << (cpu % 64);
+	uint64_t bit = WL_CPUSET_BIT(cpu);
 
 	s->cpus[cpu].curr = t;
 	if (t)
-		s->idle[cpu / 64] &= ~bit;
+		s->idle[WL_CPUSET_WORD(cpu)] &= ~bit;
 	else
-		s->idle[cpu / 64] |= bit;
+		s->idle[WL_CPUSET_WORD(cpu)] |= bit;
 }
 
 /* @cpu must pick again. */
@@ -653,9 +662,8 @@ static inline void q_remove(struct sim *s, struct qev *e)
 		e->queued = false;
 	}
 }
-void dlsim_add_mark_at(struct sim *s, int cpu, int thread, uint64_t t, const char *what);
-void dlsim_add_mark(struct sim *s, int cpu, int thread, const char *what);
-void dlsim_add_budget_sample(struct sim *s, int thread, int64_t runtime, uint64_t deadline);
+/* (its records for the outputs, dlsim_add_mark() and the like, are at
+ * the end of this file: inline, as most runs record none) */
 /* Note error @code (DLSIM_EXIT_*) with a message, unless a graver one or
  * one of its kind is noted already (struct sim_error). */
 void sim_error(struct sim *s, int code, const char *fmt, ...)
@@ -785,5 +793,28 @@ void sim_emit_jobs(struct sim *s);
 /* A job that ends now, before a throttle at this instant is counted in
  * it (sim_options::on_job). */
 void sim_emit_job_end(struct sim *s, const struct job_rec *j);
+
+/* The records for the outputs, on platform.c's level: inline, each is a
+ * test when no output reads it. */
+static inline void dlsim_add_mark_at(struct sim *s, int cpu, int thread, uint64_t t,
+				     const char *what)
+{
+	if (s->timeline)
+		sim_emit_mark(s, &(struct mark){ .cpu = cpu, .thread = thread, .t = t,
+						 .what = what });
+}
+
+static inline void dlsim_add_mark(struct sim *s, int cpu, int thread, const char *what)
+{
+	dlsim_add_mark_at(s, cpu, thread, s->now, what);
+}
+
+/* A reservation's remaining budget and deadline now, for the trace. */
+static inline void dlsim_add_budget_sample(struct sim *s, int thread, int64_t runtime,
+					   uint64_t deadline)
+{
+	if (s->budget_log)
+		sim_emit_budget(s, &(struct budget_sample){ thread, s->now, runtime, deadline });
+}
 
 #endif

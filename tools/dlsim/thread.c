@@ -137,7 +137,7 @@ static struct utimer *utimer_find(const struct sim *s, const struct thread *t,
 }
 
 /* As utimer_find, creating it on first use: no limit on the number. */
-static struct utimer *utimer_get(struct sim *s, struct thread *t, const char *ref)
+static struct utimer *utimer_new(struct sim *s, struct thread *t, const char *ref)
 {
 	struct utimer *u = utimer_find(s, t, ref);
 
@@ -154,6 +154,24 @@ static struct utimer *utimer_get(struct sim *s, struct thread *t, const char *re
 		u = &s->timers[s->nr_timers++];
 	}
 	*u = (struct utimer){ .ref = ref };
+	return u;
+}
+
+/* As utimer_new; a thread's jobs mostly end at one timer event, whose
+ * timer it keeps by index (the arrays move as they grow, and never lose
+ * an element): no string compared. */
+static struct utimer *utimer_get(struct sim *s, struct thread *t, const char *ref)
+{
+	struct utimer *u;
+
+	if (t->last_timer_ref == ref)
+		return t->last_timer_own ? &t->timers[t->last_timer] : &s->timers[t->last_timer];
+	u = utimer_new(s, t, ref);
+	if (u) {
+		t->last_timer_ref = ref;
+		t->last_timer_own = timer_unique(ref);
+		t->last_timer = (size_t)(u - (t->last_timer_own ? t->timers : s->timers));
+	}
 	return u;
 }
 
@@ -847,12 +865,18 @@ static bool entity_affinity(struct sim *s, struct thread *t, const struct wl_cpu
  * must stop here (it moves, or the run stops). */
 static bool phase_cpus(struct sim *s, struct thread *t, const struct wl_cpuset *cpus)
 {
-	const struct wl_cpuset all = all_cpus(s), none = { { 0 } };
-	struct wl_cpuset bits = wl_cpuset_equal(cpus, &all) ? none : *cpus;
-	int line, col, cpu = tcpu(t);
+	const struct wl_cpuset none = { { 0 } };
+	struct wl_cpuset all, bits;
+	int line, col, cpu;
 
+	/* the same CPUs as last time: at every job of most threads */
+	if (wl_cpuset_equal(cpus, &t->want_cpus))
+		return false;
+	all = all_cpus(s);
+	bits = wl_cpuset_equal(cpus, &all) ? none : *cpus;
 	if (wl_cpuset_equal(&bits, wl_cpuset_equal(&t->want_cpus, &all) ? &none : &t->want_cpus))
 		return false;
+	cpu = tcpu(t);
 	t->want_cpus = bits;
 	phase_pos(t, &line, &col);
 	if (t->dl_policy) {
