@@ -378,6 +378,7 @@ DLS_INLINE void dls_rb_root_ends_init(struct dls_rb_root_ends *root)
 	root->rightmost = NULL;
 }
 
+/** @cond INTERNAL */
 /*
  * Internal: dls_rb_add_ends() on a cached tree whose largest node is kept
  * in *@p last (the runqueue keeps it in a word of its own).
@@ -406,6 +407,7 @@ DLS_INLINE bool dls_rb__add_ends(struct dls_rb_node *node,
 		*last = node; /* the tree was empty */
 	return true;
 }
+/** @endcond */
 
 /**
  * @brief Insert into a two-ended tree, ordered by @p less, after equals.
@@ -425,10 +427,12 @@ DLS_INLINE bool dls_rb_add_ends(struct dls_rb_node *node,
 	return dls_rb__add_ends(node, &root->cached, &root->rightmost, less);
 }
 
+/** @cond INTERNAL */
 /* Internal: dls_rb_erase_ends() on a cached tree and its *@p last. */
 DLS_API struct dls_rb_node *dls_rb__erase_ends(struct dls_rb_node *node,
 					       struct dls_rb_root_cached *root,
 					       struct dls_rb_node **last);
+/** @endcond */
 
 /**
  * @brief Remove a node from a two-ended tree, keeping both ends exact.
@@ -586,10 +590,12 @@ DLS_API const char *dls_rb_check(const struct dls_rb_root *root,
 DLS_API const char *dls_rb_check_cached(const struct dls_rb_root_cached *root,
 					dls_rb_less_fn less);
 
+/** @cond INTERNAL */
 /* Internal: dls_rb_check_ends() on a cached tree and its largest node. */
 DLS_API const char *dls_rb__check_ends(const struct dls_rb_root_cached *root,
 				       const struct dls_rb_node *last,
 				       dls_rb_less_fn less);
+/** @endcond */
 
 /**
  * @brief dls_rb_check_cached() plus the cached rightmost pointer.
