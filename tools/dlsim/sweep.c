@@ -41,8 +41,6 @@
 #include <float.h>
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -253,65 +251,6 @@ int sweep_taskset(const struct sweep_config *c, int step, int index, struct swee
 
 /* ---- parallel runner ------------------------------------------------------ */
 
-/*
- * The signal that stops the sweep, and the temporary files that a second
- * one removes before it ends the process. A signal handler reaches only
- * static storage, so these are the only pieces of static state in dlsim;
- * the handler stores the number, or, at the second signal, unlinks the
- * files and raises the signal again with its default action.
- */
-/* Set by the handler, read by the worker threads: a lock-free atomic is
- * both async-signal-safe and free of a data race between threads (a
- * volatile sig_atomic_t is only the first). */
-static atomic_int caught_signal;
-static _Atomic(const char *) temp_files[SWEEP_TEMP_SLOTS];
-
-static void remove_temp_files(void)
-{
-	for (int i = 0; i < SWEEP_TEMP_SLOTS; i++) {
-		const char *path = atomic_load(&temp_files[i]);
-
-		if (path)
-			unlink(path);
-	}
-}
-
-static void on_signal(int sig)
-{
-	int saved = errno;
-
-	if (atomic_exchange_explicit(&caught_signal, sig, memory_order_relaxed)) {
-		/* blocked until the handler returns, then fatal */
-		remove_temp_files();
-		signal(sig, SIG_DFL);
-		raise(sig);
-	}
-	errno = saved;
-}
-
-void sweep_catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sa.sa_flags = SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	sigaddset(&sa.sa_mask, SIGINT);
-	sigaddset(&sa.sa_mask, SIGTERM);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
-void sweep_remove_on_signal(int slot, const char *path)
-{
-	atomic_store(&temp_files[slot], path);
-}
-
-int sweep_caught_signal(void)
-{
-	return atomic_load_explicit(&caught_signal, memory_order_relaxed);
-}
 
 struct runner {
 	sweep_item_fn fn;

@@ -255,7 +255,7 @@ int sweep_main_dist(int argc, char **argv, struct sweep_dist *dist);
 #define SWEEP_MAX_TASKS 4096 /* the simulator's thread limit */
 
 /*
- * SIGINT and SIGTERM stop a sweep between sets: sets already running
+ * SIGINT and SIGTERM stop a sweep between sets (sweep_signal.c): sets already running
  * finish, no new one starts, and the caller writes what ran. A second
  * signal ends the process as usual, after removing the temporary files
  * named to sweep_remove_on_signal(). sweep_caught_signal() is the signal
@@ -270,6 +270,14 @@ int sweep_caught_signal(void);
  * valid and unchanged while named. */
 #define SWEEP_TEMP_SLOTS 2
 void sweep_remove_on_signal(int slot, const char *path);
+
+/* A free slot past SWEEP_TEMP_SLOTS names @path (as above) for a worker
+ * thread's file, a saved set; returns the slot for sweep_temp_release(),
+ * or -1 when all are taken, which with at most SWEEP_MAX_JOBS workers
+ * writing one file each at a time does not happen. */
+#define SWEEP_MAX_JOBS 1024
+int sweep_temp_claim(const char *path);
+void sweep_temp_release(int slot);
 
 /* An item's result when it did not run (the sweep stopped first). */
 #define SWEEP_NOT_RUN (-100)

@@ -465,8 +465,8 @@ static int usage(FILE *f, int code)
 		"  --bin W              utilisation bin width for --dir (default 0.05)\n"
 		"  --strict             warnings about a file are errors\n"
 		"Running and output:\n"
-		"  --jobs J             worker threads (default: online CPUs); the result\n"
-		"                       does not depend on J\n"
+		"  --jobs J             worker threads, 1 to 1024 (default: the online CPUs,\n"
+		"                       at most 256); the result does not depend on J\n"
 		"  --check              run every validator after every event (slow)\n"
 		"  --csv FILE           the table as CSV\n"
 		"  --svg FILE           a plot of the ratio against utilisation\n"
@@ -963,7 +963,7 @@ static int run_option(struct sweep_cli *s, const char *a, const char *v)
 			return bad(a, "a positive utilisation width", v);
 		s->dir_only = s->dir_only ? s->dir_only : a;
 	} else if (!strcmp(a, "--jobs")) {
-		if (!parse_long(v, 1, 1024, &l))
+		if (!parse_long(v, 1, SWEEP_MAX_JOBS, &l))
 			return bad(a, "a number of threads from 1 to 1024", v);
 		s->c.jobs = (int)l;
 	} else if (!strcmp(a, "--csv")) {

@@ -347,16 +347,22 @@ foreach(mode once now twice)
   if(stale)
     file(REMOVE ${stale})
   endif()
+  # each set saved too: a set's temporary file, named before it exists,
+  # goes at a second signal as the outputs' do
+  set(save_dir ${WORKDIR}/sweep_int_${mode}_sets)
+  file(REMOVE_RECURSE ${save_dir})
+  file(MAKE_DIRECTORY ${save_dir})
   execute_process(COMMAND ${SH} -c "${interrupt}" sh ${mode} ${WORKDIR}/sweep_int_${mode}.err
                           ${DLSIM} sweep --cpus 2 --tasks 8 --util 0.1:2:0.001 --sets 50
                           --horizon ${horizon} --jobs 2 --progress --csv ${csv_path}
+                          --save ${save_dir}
     OUTPUT_VARIABLE out RESULT_VARIABLE rc TIMEOUT 120)
   file(READ ${WORKDIR}/sweep_int_${mode}.err err)
   set(csv "(no CSV written)")
   if(EXISTS ${csv_path})
     file(READ ${csv_path} csv)
   endif()
-  file(GLOB left ${csv_path}.*)
+  file(GLOB left ${csv_path}.* ${save_dir}/*.tmp)
   # sh says 130 for exit 130 and for death by SIGINT alike
   if(NOT rc EQUAL 130 OR left)
     message(FATAL_ERROR "sweep stopped by SIGINT (${mode}): exit ${rc}, left ${left}\n"

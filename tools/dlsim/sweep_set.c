@@ -363,13 +363,15 @@ int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *t
 {
 	char tmp[4200];
 	int *order = malloc(sizeof(*order) * (size_t)(c->nr_tasks ? c->nr_tasks : 1));
-	int fd, err = 0;
+	int fd, err = 0, slot;
 	FILE *f = NULL;
 
 	if (!order)
 		return -1;
-	/* Beside the final name, then renamed: never a half-written set. */
+	/* Beside the final name, then renamed: never a half-written set. It
+	 * is named for removal at a second signal before it exists. */
 	snprintf(tmp, sizeof(tmp), "%s.%ld.tmp", path, (long)getpid());
+	slot = sweep_temp_claim(tmp);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
 	if (fd >= 0 && !(f = fdopen(fd, "w"))) {
 		err = errno;
@@ -388,6 +390,7 @@ int sweep_write_taskset(const struct sweep_config *c, const struct sweep_task *t
 		if (err)
 			unlink(tmp);
 	}
+	sweep_temp_release(slot);
 	free(order);
 	errno = err;
 	return err ? -1 : 0;

@@ -12,7 +12,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <dlsched/analysis.h>
@@ -755,6 +757,63 @@ static void test_saved_set_file(void)
 }
 
 /*
+ * A second SIGINT ends the process at once, after removing the temporary
+ * files named for it: the outputs' and those of the sets the workers are
+ * writing, one slot per worker up to SWEEP_MAX_JOBS (a write gives its
+ * slot back). The signal ends the process, so that part runs in a child.
+ */
+static void test_second_signal_removes_temporaries(void)
+{
+	static int slots[SWEEP_MAX_JOBS];
+	double utils[] = { 0.05 };
+	struct sweep_config c = config(1, 2, utils, 1, 1);
+	struct sweep_task t[2] = {
+		{ 0.025, 250, 10000, 10000, false },
+		{ 0.025, 250, 10000, 10000, false },
+	};
+	char dir[] = "/tmp/dlsim-sig-XXXXXX", path[128];
+	int status = 0, fd;
+	pid_t pid;
+
+	CU_ASSERT_FATAL(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/set.json", dir);
+	for (int i = 0; i < 3; i++)
+		DLS_ASSERT_EQ_S64(sweep_write_taskset(&c, t, 0.05, path), 0);
+	remove(path);
+	/* the writes gave their slots back: every one can be claimed */
+	for (int i = 0; i < SWEEP_MAX_JOBS; i++) {
+		slots[i] = sweep_temp_claim(path);
+		CU_ASSERT_FATAL(slots[i] >= SWEEP_TEMP_SLOTS);
+		CU_ASSERT_FATAL(i == 0 || slots[i] > slots[i - 1]);
+	}
+	DLS_ASSERT_EQ_S64(sweep_temp_claim(path), -1);
+	for (int i = 0; i < SWEEP_MAX_JOBS; i++)
+		sweep_temp_release(slots[i]);
+
+	snprintf(path, sizeof(path), "%s/set.json.1.tmp", dir);
+	pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) {
+		sweep_catch_signals();
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+		if (fd < 0 || sweep_temp_claim(path) < 0)
+			_exit(2);
+		raise(SIGINT); /* the first only stops the sweep */
+		if (access(path, F_OK))
+			_exit(3);
+		raise(SIGINT); /* the second removes the file and ends it */
+		_exit(4);
+	}
+	CU_ASSERT_FATAL(waitpid(pid, &status, 0) == pid);
+	CU_ASSERT(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT);
+	if (WIFEXITED(status))
+		fprintf(stderr, "child exited %d\n", WEXITSTATUS(status));
+	CU_ASSERT(access(path, F_OK) != 0 && errno == ENOENT);
+	remove(path);
+	CU_ASSERT(rmdir(dir) == 0);
+}
+
+/*
  * --guest by hand. The periodic resource (Pi, Theta) supplies nothing for
  * a blackout of 2 (Pi - Theta), then one unit per unit of time for Theta
  * (Shin & Lee, RTSS 2003, the worst case of Figure 2): sbf(t) = t -
@@ -921,6 +980,7 @@ static const struct dls_test_case cases[] = {
 	{ "sweep: saved sets replay to the same verdict", test_saved_sets_replay },
 	{ "sweep: ff and ffd packing, simulated, tested and replayed", test_fit_order },
 	{ "sweep: a saved set is whole or absent, its utilisation exact", test_saved_set_file },
+	{ "sweep: a second signal removes the files being written", test_second_signal_removes_temporaries },
 	{ "progress: time left", test_eta },
 	{ "guest: theta_min, a starved server and a refused one, by hand", test_guest_by_hand },
 	{ "guest: sets the periodic resource model accepts meet their deadlines",
