@@ -316,6 +316,23 @@ static uint64_t admission_limit(struct sim *s, uint64_t dflt)
 	return pct ? DLS_BW_UNIT * (uint64_t)pct / 100 : DLS_BW_UNLIMITED;
 }
 
+/* Each CPU's cluster by index, numbered in the order of their first CPUs,
+ * so that a placement sums them in one pass (thread.c). */
+static int setup_clusters(struct sim *s)
+{
+	s->clusters = calloc((size_t)s->nr_cpus, sizeof(*s->clusters));
+	if (!s->clusters)
+		return -1;
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		int k = 0;
+
+		while (k < cpu && !dlsim_same_cluster(s->w, k, cpu))
+			k++;
+		s->cpus[cpu].cluster = k < cpu ? s->cpus[k].cluster : s->nr_clusters++;
+	}
+	return 0;
+}
+
 /* The domain, its runqueues and CPUs; SMP unless partitioned or one CPU. */
 static int setup_domain(struct sim *s)
 {
@@ -332,6 +349,8 @@ static int setup_domain(struct sim *s)
 		return -1;
 	for (int cpu = 0; cpu < s->nr_cpus; cpu++)
 		s->idle[WL_CPUSET_WORD(cpu)] |= WL_CPUSET_BIT(cpu);
+	if (w->mode == WL_MODE_CLUSTERED && setup_clusters(s))
+		return -1;
 	dls_domain_config_default(&cfg);
 	cfg.bw_limit = admission_limit(s, cfg.bw_limit);
 	if (s->w->wakeup_rule)
@@ -483,6 +502,7 @@ static void sim_free(struct sim *s)
 	sim_outputs_discard(s);
 	free(s->threads);
 	free(s->check_marks);
+	free(s->clusters);
 	free(s->cpus);
 	free(s->touched);
 	free(s->eager);

@@ -233,6 +233,7 @@ struct cpu {
 	struct thread *curr;
 	bool need_resched;
 	uint32_t capacity;
+	int cluster;           /* its cluster's index in sim::clusters */
 	uint64_t busy_ns, slice_start;
 	struct thread **lower; /* waiting non-deadline threads, priority order */
 	size_t nr_lower, cap_lower;
@@ -415,6 +416,14 @@ struct sim {
 	 * priorities with any (lower.c) */
 	struct wl_cpuset rt_by_prio[DLSIM_RT_PRIOS];
 	struct wl_cpuset rt_prios;
+	/* clustered mode's sums per cluster, filled at each placement
+	 * (thread.c) */
+	struct cluster_sum {
+		struct wl_cpuset bits; /* its CPUs a thread may use */
+		uint64_t bw, cap;      /* their admitted bandwidth, capacity */
+		bool seen;
+	} *clusters;
+	int nr_clusters;
 	/* --check's marks by thread id: which threads one check of the lower
 	 * classes' queues has met (lower.c) */
 	uint32_t *check_marks;

@@ -579,33 +579,31 @@ void dlsim_thread_advance_events(struct sim *s, struct thread *t)
  * within it), the one with the least admitted bandwidth per capacity among
  * the clusters it may use; admission stays domain-wide.
  */
-static struct wl_cpuset cluster_bits(const struct sim *s, const struct wl_cpuset *allowed)
+static struct wl_cpuset cluster_bits(struct sim *s, const struct wl_cpuset *allowed)
 {
-	struct wl_cpuset best = { { 0 } };
-	uint64_t best_bw = 0, best_cap = 1;
+	const struct cluster_sum *best = NULL;
 
-	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
-		struct wl_cpuset bits = { { 0 } };
-		uint64_t bw = 0, cap = 0;
+	memset(s->clusters, 0, sizeof(*s->clusters) * (size_t)s->nr_clusters);
+	for (int k = 0; k < s->nr_cpus; k++) {
+		struct cluster_sum *c = &s->clusters[s->cpus[k].cluster];
 
-		for (int k = 0; k < s->nr_cpus; k++) {
-			if (!dlsim_same_cluster(s->w, k, cpu) || s->cpus[k].offline ||
-			    !wl_cpuset_allows(allowed, k))
-				continue;
-			wl_cpuset_set(&bits, k);
-			bw += s->rqs[k].bw.total;
-			cap += s->rqs[k].capacity;
-		}
-		/* each cluster once, from its lowest usable CPU */
-		if (wl_cpuset_first(&bits) != cpu)
+		if (s->cpus[k].offline || !wl_cpuset_allows(allowed, k))
 			continue;
-		if (wl_cpuset_empty(&best) || bw * best_cap < best_bw * cap) {
-			best = bits;
-			best_bw = bw;
-			best_cap = cap;
-		}
+		wl_cpuset_set(&c->bits, k);
+		c->bw += s->rqs[k].bw.total;
+		c->cap += s->rqs[k].capacity;
 	}
-	return wl_cpuset_empty(&best) ? *allowed : best;
+	/* in the order of their lowest usable CPUs: the first of equals wins */
+	for (int cpu = 0; cpu < s->nr_cpus; cpu++) {
+		struct cluster_sum *c = &s->clusters[s->cpus[cpu].cluster];
+
+		if (c->seen || !wl_cpuset_test(&c->bits, cpu))
+			continue;
+		c->seen = true;
+		if (!best || c->bw * best->cap < best->bw * c->cap)
+			best = c;
+	}
+	return best ? best->bits : *allowed;
 }
 
 /* The CPU a new thread starts on, or -1 with *err the library's refusal

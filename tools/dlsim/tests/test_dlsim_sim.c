@@ -839,6 +839,43 @@ static void test_clustered(void)
 }
 
 /*
+ * Clusters whose CPUs interleave, a = {0, 1, 3} and b = {2, 4}, and
+ * reservations pinned across them (the rule of test_clustered, counted
+ * over the CPUs a thread may use, ties to the cluster of the lowest such
+ * CPU):
+ *  - p may use CPU 4 only: a offers it nothing, so it stays in b, on 4;
+ *  - q may use CPUs 2 and 3: a offers {3} and b {2}, both with nothing
+ *    admitted there, so the tie goes to b (CPU 2 < 3), and q runs on 2.
+ */
+static void test_clustered_interleaved(void)
+{
+	static const char text[] =
+		"{\"platform\": {\"clusters\": {\"a\": {\"cpus\": [0, 1, 3]}, \"b\": {\"cpus\": [2, 4]}}},\n"
+		" \"simulation\": {\"horizon_us\": 50000, \"mode\": \"clustered\"}, \"tasks\": {\n"
+		"\"p\": {\"cpus\": [4], \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 3000,\n"
+		"       \"dl-period\": 10000, \"run\": 2500, \"timer\": {\"ref\": \"unique\", \"period\": 10000}},\n"
+		"\"q\": {\"cpus\": [2, 3], \"policy\": \"SCHED_DEADLINE\", \"dl-runtime\": 3000,\n"
+		"       \"dl-period\": 10000, \"run\": 2500, \"timer\": {\"ref\": \"unique\", \"period\": 10000}}}}";
+	struct rec *r = calloc(1, sizeof(*r));
+	struct sim_result res;
+	size_t np = 0, nq = 0;
+
+	DLS_ASSERT_EQ_S64(run(text, r, &res), 0);
+	DLS_ASSERT_EQ_S64(res.exit_code, 0);
+	for (size_t i = 0; i < r->nr_slices; i++) {
+		if (!strcmp(r->slices[i].thread, "p")) {
+			DLS_ASSERT_EQ_S64(r->slices[i].cpu, 4);
+			np++;
+		} else if (!strcmp(r->slices[i].thread, "q")) {
+			DLS_ASSERT_EQ_S64(r->slices[i].cpu, 2);
+			nq++;
+		}
+	}
+	CU_ASSERT(np >= 5 && nq >= 5);
+	free(r);
+}
+
+/*
  * A thread forked while every CPU it may use is offline waits stranded and
  * runs once one returns; a forked reservation that admission refuses stops
  * the run with exit code 2 (rt-app stops when sched_setattr() fails).
@@ -1250,6 +1287,7 @@ static const struct dls_test_case cases[] = {
 	{ "zero-time loop lets time pass", test_zero_time_loop },
 	{ "fork while offline, fork refused", test_fork_while_offline },
 	{ "clustered EDF", test_clustered },
+	{ "clustered EDF, interleaved clusters and pinned reservations", test_clustered_interleaved },
 	{ "random locks, conditions and hotplug", test_random_locks_and_hotplug },
 	{ "global EDF equal to a reference simulator", test_global_edf_reference },
 	{ "deterministic output", test_deterministic },
