@@ -570,6 +570,17 @@ static void mk_valid3(struct item *a, struct item *b, struct item *c)
 	mk(c, 3, b, false, NULL, NULL);
 }
 
+/* dls_rb_check_ends() on @p e says @p want (NULL: valid). */
+static void expect_ends(const struct dls_rb_root_ends *e, const char *want)
+{
+	const char *got = dls_rb_check_ends(e, item_less);
+
+	if (!want)
+		DLS_ASSERT_VALID(got);
+	else
+		CU_ASSERT_STRING_EQUAL(got ? got : "(valid)", want);
+}
+
 static void expect_check(const struct dls_rb_root *root, const char *want)
 {
 	const char *got = dls_rb_check(root, item_less);
@@ -682,24 +693,21 @@ static void test_validator_negative(void)
 	/* A stale rightmost on the valid tree 2B(1R,3R). */
 	{
 		struct dls_rb_root_ends e = { { { &b.node }, &a.node }, &b.node };
+		static const char stale[] = "cached rightmost is not the last node";
 
 		mk_valid3(&a, &b, &c);
-		CU_ASSERT_STRING_EQUAL(dls_rb_check_ends(&e, item_less),
-				       "cached rightmost is not the last node");
+		expect_ends(&e, stale);
 		e.rightmost = NULL;
-		CU_ASSERT_STRING_EQUAL(dls_rb_check_ends(&e, item_less),
-				       "cached rightmost is not the last node");
+		expect_ends(&e, stale);
 		e.rightmost = &c.node;
-		DLS_ASSERT_VALID(dls_rb_check_ends(&e, item_less));
+		expect_ends(&e, NULL);
 		/* The cached tree's checks come first. */
 		e.cached.leftmost = &b.node;
-		CU_ASSERT_STRING_EQUAL(dls_rb_check_ends(&e, item_less),
-				       "cached leftmost is not the first node");
+		expect_ends(&e, "cached leftmost is not the first node");
 		/* A stale rightmost on an empty tree. */
 		e.cached.rb_root.node = NULL;
 		e.cached.leftmost = NULL;
-		CU_ASSERT_STRING_EQUAL(dls_rb_check_ends(&e, item_less),
-				       "cached rightmost is not the last node");
+		expect_ends(&e, stale);
 	}
 
 	CU_ASSERT_PTR_NOT_NULL(dls_rb_check(NULL, NULL));
