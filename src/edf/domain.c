@@ -47,7 +47,7 @@ int dls_domain_init(struct dls_domain *dom, const struct dls_ops *ops,
 
 		DLS__CLEAR_RESERVED(rq);
 		dls_rb_root_cached_init(&rq->root);
-		rq->root_last.word = 0;
+		rq->root_last.word = 0; /* the whole word, on ILP32 too */
 		rq->root_last.node = NULL;
 		rq->dom = dom;
 		rq->curr = NULL;

@@ -1,7 +1,11 @@
 /*
- * The signal that stops a sweep and the temporary files a second one
- * removes, below the sweep's other files: sweep.c reads the signal,
- * sweep_set.c and sweep_cli.c name their files.
+ * The signal that stops a sweep, and the temporary files that a second
+ * one removes before it ends the process, below the sweep's other files:
+ * sweep.c reads the signal, sweep_set.c and sweep_cli.c name their files.
+ * A signal handler reaches only static storage, so these are the only
+ * pieces of static state in dlsim; the handler stores the number, or, at
+ * the second signal, unlinks the files and raises the signal again with
+ * its default action.
  */
 #include "sweep.h"
 
@@ -11,13 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/*
- * The signal that stops the sweep, and the temporary files that a second
- * one removes before it ends the process. A signal handler reaches only
- * static storage, so these are the only pieces of static state in dlsim;
- * the handler stores the number, or, at the second signal, unlinks the
- * files and raises the signal again with its default action.
- */
 /* Set by the handler, read by the worker threads: a lock-free atomic is
  * both async-signal-safe and free of a data race between threads (a
  * volatile sig_atomic_t is only the first). */
